@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { applicantsRoutes } from './modules/applicants/applicants.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { coversRoutes } from './modules/covers/covers.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { interviewUploadsRoutes } from './modules/interview-uploads/interview-uploads.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { realtimeHandlers } from './modules/realtime/realtime.handlers';
+import { reviewRoutes } from './modules/review/review.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { clockPlugin } from './plugins/clock';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { mailPlugin } from './plugins/mail';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { realtimePlugin } from './plugins/realtime';
+import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
+import { swaggerPlugin } from './plugins/swagger';
+import { tfjsWasmPlugin } from './plugins/tfjs-wasm';
+import { webPlugin } from './plugins/web';
+
+export interface BuildAppOptions {
+  /** An already-open database (tests share one per file); opened from config otherwise. */
+  database?: DatabaseHandle;
+  /** Pino logger options; false silences logs (tests). */
+  logger?: boolean | { level: string };
+  /** The app's clock (tests move it to expire codes and tokens); the system clock otherwise. */
+  now?: () => Date;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Builds the whole server: cross-cutting plugins first (clock, errors, security, rate limits,
+ * database, storage, mail, docs, auth), then the API modules under /api, then the web app.
+ * Nothing here listens; main.ts does.
+ */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // A proxy's request id is kept so one id follows the request end to end (traceId).
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  const database = options.database ?? (await openDatabase(config.database));
+
+  await app.register(clockPlugin, { now: options.now });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(dbPlugin, { database });
+  await app.register(storagePlugin, { config });
+  await app.register(mailPlugin, { config });
+  await app.register(swaggerPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register(realtimePlugin, { config });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { config });
+      await api.register(usersRoutes, { config });
+      await api.register(uploadsRoutes);
+      await api.register(jobsRoutes);
+      await api.register(reviewRoutes);
+      await api.register(templatesRoutes);
+      await api.register(coversRoutes, { config });
+      await api.register(applicantsRoutes);
+      await api.register(interviewUploadsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(realtimeHandlers);
+  await app.register(tfjsWasmPlugin);
+  await app.register(webPlugin, { config });
+  return app;
+}

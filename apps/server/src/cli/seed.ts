@@ -1,0 +1,725 @@
+/**
+ * `npm run seed`: a demo recruiter with jobs, templates and applicants (with real recorded
+ * answers), so a newcomer's back office is populated. Writes to the database and object storage
+ * the server uses (DATABASE_URL, else the embedded one under DATA_DIR, default the repository's
+ * `data/`; STORAGE_DRIVER and its settings); stop the embedded server first. Running it again
+ * changes nothing: the demo account is found and left as it is, and its applicants are added only
+ * while its organisation has none (so a demo account seeded before applicants existed gets them).
+ */
+import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  DEFAULT_PLAN,
+  RECORDING_MIME_TYPES,
+  ROLES,
+  answerRuleFor,
+  cvStorageName,
+  getAnswerType,
+  jobSaveInputSchema,
+  multipartKey,
+  recordingFileName,
+  templateSaveInputSchema,
+  type AnswerType,
+  type ApplicantStatusCode,
+} from '@candid/domain';
+import { and, count, eq } from 'drizzle-orm';
+import { loadConfig, type AppConfig } from '../config';
+import { openDatabase, type Db } from '../db/client';
+import {
+  applicants,
+  jobs,
+  notes,
+  timelineEvents,
+  uploads,
+  type StoredAnswer,
+  type TimelineActivity,
+} from '../db/schema';
+import { applicantFileKey } from '../modules/applicants/applicant-files';
+import { hashPassword } from '../modules/auth/passwords';
+import { galleryCoverUrl } from '../modules/covers/covers.gallery';
+import { fixStoredWebmDuration } from '../modules/interview-uploads/webm-duration';
+import { createJob, updateJobs } from '../modules/jobs/jobs.service';
+import { createTemplate } from '../modules/templates/templates.service';
+import { createUser, findUserByEmail } from '../modules/users/users.service';
+import { createStorage, type ObjectStorage } from '../storage/storage';
+
+export const DEMO_EMAIL = 'demo@candid.local';
+export const DEMO_PASSWORD = 'Demo1234';
+
+interface SeedQuestion {
+  txt: string;
+  desc: string;
+  type: AnswerType;
+  timeLimit: number;
+  opts?: { txt: string; isCorrect: boolean }[];
+}
+
+function question(q: SeedQuestion) {
+  return {
+    txt: q.txt,
+    desc: q.desc,
+    vidUrl: '',
+    timeLimit: q.timeLimit,
+    ansRule: answerRuleFor(q.type),
+    ...(q.opts ? { opts: q.opts } : {}),
+  };
+}
+
+const INTRO: SeedQuestion = {
+  txt: 'Introduce yourself',
+  desc: '<p>Tell us a bit about yourself and what brings you to this role.</p>',
+  type: 'video',
+  timeLimit: 2,
+};
+
+const JOBS: {
+  title: string;
+  location: string;
+  desc: string;
+  cover: string;
+  isOneTry: boolean;
+  isCvRequired: boolean;
+  quests: SeedQuestion[];
+  archived?: boolean;
+}[] = [
+  {
+    title: 'Senior Frontend Engineer',
+    location: 'Tel Aviv · Hybrid',
+    desc: '<p>Build the interfaces recruiters and candidates use every day. <strong>React, TypeScript</strong> and a love for detail.</p>',
+    cover: 'tech-network',
+    isOneTry: false,
+    isCvRequired: true,
+    quests: [
+      INTRO,
+      {
+        txt: 'A project you are proud of',
+        desc: '<p>What did you build, and what would you do differently today?</p>',
+        type: 'video',
+        timeLimit: 5,
+      },
+      {
+        txt: 'Reverse a string',
+        desc: '<p>Write a function that reverses a string without using <code>reverse()</code>.</p>',
+        type: 'code',
+        timeLimit: 10,
+      },
+      {
+        txt: 'Which hook runs after every render by default?',
+        desc: '',
+        type: 'multipleChoice',
+        timeLimit: 1,
+        opts: [
+          { txt: 'useMemo', isCorrect: false },
+          { txt: 'useEffect', isCorrect: true },
+          { txt: 'useRef', isCorrect: false },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Customer Success Manager',
+    location: 'Haifa',
+    desc: '<p>Help our customers hire faster. You will own onboarding and renewals.</p>',
+    cover: 'community',
+    isOneTry: true,
+    isCvRequired: false,
+    quests: [
+      INTRO,
+      {
+        txt: 'A difficult customer',
+        desc: '<p>Tell us about a time you turned an unhappy customer around.</p>',
+        type: 'video',
+        timeLimit: 5,
+      },
+      {
+        txt: 'Why this company?',
+        desc: '',
+        type: 'text',
+        timeLimit: 5,
+      },
+    ],
+  },
+  {
+    title: 'Product Designer',
+    location: 'Remote (Israel)',
+    desc: '<p>Shape the candidate experience on phones and laptops, in English and Hebrew.</p>',
+    cover: 'geometric',
+    isOneTry: true,
+    isCvRequired: true,
+    quests: [
+      INTRO,
+      {
+        txt: 'Walk us through your portfolio',
+        desc: '<p>Share your screen and show one case study from problem to outcome.</p>',
+        type: 'screen',
+        timeLimit: 10,
+      },
+      {
+        txt: 'A sketch of your favourite app screen',
+        desc: '<p>Upload a photo or screenshot.</p>',
+        type: 'image',
+        timeLimit: 5,
+      },
+    ],
+  },
+  {
+    title: 'Sales Development Representative',
+    location: 'Tel Aviv',
+    desc: '<p>Start conversations with recruiting teams across EMEA.</p>',
+    cover: 'city-skyline',
+    isOneTry: false,
+    isCvRequired: false,
+    quests: [
+      INTRO,
+      {
+        txt: 'Sell us this pen',
+        desc: '<p>You have one minute.</p>',
+        type: 'video',
+        timeLimit: 1,
+      },
+    ],
+  },
+  {
+    title: 'Office Manager',
+    location: 'Jerusalem',
+    desc: '<p>Keep our Jerusalem office running smoothly.</p>',
+    cover: 'meadow',
+    isOneTry: false,
+    isCvRequired: false,
+    quests: [INTRO],
+    archived: true,
+  },
+];
+
+const TEMPLATES: { title: string; cover: string; isDefault: boolean; quests: SeedQuestion[] }[] = [
+  {
+    title: 'Engineering screen',
+    cover: 'tech-network',
+    isDefault: true,
+    quests: [
+      { ...INTRO, timeLimit: 2 },
+      {
+        txt: 'Explain a technical decision you made',
+        desc: '<p>What were the options and why did you choose yours?</p>',
+        type: 'video',
+        timeLimit: 5,
+      },
+      {
+        txt: 'FizzBuzz',
+        desc: '<p>Print 1 to 100; multiples of 3 print Fizz, of 5 Buzz, of both FizzBuzz.</p>',
+        type: 'code',
+        timeLimit: 10,
+      },
+    ],
+  },
+  {
+    title: 'Graduate programme',
+    cover: 'sunset-hills',
+    isDefault: false,
+    quests: [
+      { ...INTRO, timeLimit: 2 },
+      {
+        txt: 'Why do you want to join our graduate programme?',
+        desc: '',
+        type: 'text',
+        timeLimit: 5,
+      },
+    ],
+  },
+];
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A demo applicant: who, for which job, what happened and when, and what the recruiter wrote. */
+interface SeedApplicant {
+  jobTitle: string;
+  info: { fName: string; lName: string; email: string; phone: string; hometown: string };
+  /** When the interview was opened (and the applicant created). */
+  daysAgo: number;
+  outcome: 'submitted' | 'quited';
+  /** Status changes in order; the last is the current status. */
+  statuses: ApplicantStatusCode[];
+  isRead: boolean;
+  archived?: boolean;
+  /** Answers of text and code questions, by question index. */
+  texts?: Record<number, string>;
+  /** Chosen options of multiple-choice questions, by question index. */
+  choices?: Record<number, number[]>;
+  /** A quit interview stops after this many questions. */
+  answeredCount?: number;
+  notes?: { txt: string; timeStamp?: string }[];
+  cvFileName?: string;
+}
+
+const APPLICANTS: SeedApplicant[] = [
+  {
+    jobTitle: 'Senior Frontend Engineer',
+    info: {
+      fName: 'Maya',
+      lName: 'Ben-David',
+      email: 'maya.bendavid@example.com',
+      phone: '050-4821937',
+      hometown: 'Tel Aviv',
+    },
+    daysAgo: 2,
+    outcome: 'submitted',
+    statuses: [2, 3],
+    isRead: true,
+    texts: {
+      2: "function reverse(text) {\n  let out = '';\n  for (const ch of text) out = ch + out;\n  return out;\n}",
+    },
+    choices: { 3: [1] },
+    notes: [
+      {
+        txt: 'Great energy from the first seconds; clear about what she wants.',
+        timeStamp: '00:02',
+      },
+      { txt: 'Solid code answer: iterates by code point, so emoji survive.' },
+    ],
+    cvFileName: 'Maya Ben-David CV.pdf',
+  },
+  {
+    jobTitle: 'Senior Frontend Engineer',
+    info: {
+      fName: 'Omer',
+      lName: 'Katz',
+      email: 'omer.katz@example.com',
+      phone: '052-3318844',
+      hometown: 'Ramat Gan',
+    },
+    daysAgo: 6,
+    outcome: 'submitted',
+    statuses: [4, 5],
+    isRead: true,
+    texts: { 2: "const reverse = (text) => [...text].reduceRight((out, ch) => out + ch, '');" },
+    choices: { 3: [0] },
+    notes: [{ txt: 'Offer sent on Sunday; waiting for his answer.' }],
+  },
+  {
+    jobTitle: 'Customer Success Manager',
+    info: {
+      fName: 'Noa',
+      lName: 'Friedman',
+      email: 'noa.friedman@example.com',
+      phone: '054-7712309',
+      hometown: 'Haifa',
+    },
+    daysAgo: 1,
+    outcome: 'submitted',
+    statuses: [],
+    isRead: false,
+    texts: {
+      2: 'You make hiring feel human. I have spent four years helping customers adopt software, and I would love to do that for a product candidates actually enjoy.',
+    },
+  },
+  {
+    jobTitle: 'Customer Success Manager',
+    info: {
+      fName: 'Yossi',
+      lName: 'Mizrahi',
+      email: 'yossi.mizrahi@example.com',
+      phone: '058-2219004',
+      hometown: 'Netanya',
+    },
+    daysAgo: 12,
+    outcome: 'submitted',
+    statuses: [1],
+    isRead: true,
+    texts: { 2: 'I am looking for a stable company close to home.' },
+    notes: [{ txt: 'Not enough customer-facing experience yet; keep for a junior role.' }],
+  },
+  {
+    jobTitle: 'Sales Development Representative',
+    info: {
+      fName: 'Tamar',
+      lName: 'Shapiro',
+      email: 'tamar.shapiro@example.com',
+      phone: '053-6604471',
+      hometown: 'Jerusalem',
+    },
+    daysAgo: 3,
+    outcome: 'quited',
+    statuses: [],
+    isRead: false,
+    answeredCount: 1,
+  },
+  {
+    jobTitle: 'Sales Development Representative',
+    info: {
+      fName: 'Eli',
+      lName: 'Peretz',
+      email: 'eli.peretz@example.com',
+      phone: '050-9907712',
+      hometown: 'Beer Sheva',
+    },
+    daysAgo: 25,
+    outcome: 'submitted',
+    statuses: [6],
+    isRead: true,
+    archived: true,
+    notes: [{ txt: 'Took another offer.' }],
+  },
+];
+
+export interface SeedResult {
+  created: boolean;
+  email: string;
+  jobCount: number;
+  templateCount: number;
+  /** Applicants added by this run (0 when the organisation already had some). */
+  applicantCount: number;
+}
+
+/** The seed's object storage and clock; `answerWebm` is the recording every video answer gets. */
+export interface SeedDeps {
+  storage: ObjectStorage;
+  now?: () => Date;
+  answerWebm?: Buffer;
+}
+
+/** The committed recording (scripts/record-seed-video.mjs), found from src/cli and from a bundle. */
+export function readAnswerWebm(): Buffer {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(here, '../../seed-assets/answer.webm'),
+    path.resolve(here, '../seed-assets/answer.webm'),
+  ];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`answer.webm not found (looked in ${candidates.join(', ')})`);
+  return readFileSync(found);
+}
+
+/** A one-page PDF showing `lines`, so the demo CV opens in the browser's viewer. */
+export function buildDemoPdf(lines: readonly string[]): Buffer {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = [
+    'BT /F1 18 Tf 72 740 Td',
+    ...lines.map((line, i) => `${i === 0 ? '' : '0 -28 Td '}(${escape(line)}) Tj`),
+    'ET',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * Gives the demo organisation its applicants, unless it has some already: submitted ones in
+ * several statuses (one unread), one quit, one archived, with notes (one bookmarked), timelines,
+ * a CV, and answers of every kind the demo jobs ask for. Every video answer is the committed
+ * Chromium recording stored under the applicant's own recording key, made seekable by writing
+ * its Duration (as a real upload is) and recorded as a completed upload. Applicants of a demo job
+ * the recruiter has deleted are skipped. One transaction: a failure leaves no half applicant
+ * (at worst an orphan object, overwritten or unused later).
+ */
+export async function seedDemoApplicants(
+  db: Db,
+  deps: { storage: ObjectStorage; now: Date; answerWebm: Buffer },
+  owner: { id: string; orgId: string },
+): Promise<number> {
+  const { storage, now, answerWebm } = deps;
+  const [existing] = await db
+    .select({ n: count() })
+    .from(applicants)
+    .where(eq(applicants.orgId, owner.orgId));
+  if ((existing?.n ?? 0) > 0) return 0;
+  const jobRows = await db.select().from(jobs).where(eq(jobs.orgId, owner.orgId));
+  const jobByTitle = new Map(jobRows.map((job) => [job.title, job]));
+
+  return db.transaction(async (tx) => {
+    let added = 0;
+    for (const seed of APPLICANTS) {
+      const job = jobByTitle.get(seed.jobTitle);
+      if (!job) continue;
+      const openedAt = new Date(now.getTime() - seed.daysAgo * DAY_MS);
+      const answeredCount = seed.answeredCount ?? job.quests.length;
+      const endedAt = new Date(openedAt.getTime() + (answeredCount * 3 + 2) * 60_000);
+      const [row] = await tx
+        .insert(applicants)
+        .values({
+          orgId: owner.orgId,
+          jobId: job.id,
+          ...seed.info,
+          status: seed.statuses.at(-1) ?? 0,
+          openedAt,
+          submittedAt: seed.outcome === 'submitted' ? endedAt : null,
+          quitedAt: seed.outcome === 'quited' ? endedAt : null,
+          isRead: seed.isRead,
+          // The demo recruiter has full access (DESIGN §7: only free owners' applicants are free).
+          isFree: false,
+          createdAt: openedAt,
+          updatedAt: endedAt,
+          archivedAt: seed.archived ? new Date(endedAt.getTime() + 3 * DAY_MS) : null,
+        })
+        .returning({ id: applicants.id });
+      const applicantId = row!.id;
+
+      const answerMap: Record<string, StoredAnswer> = {};
+      for (const [index, quest] of job.quests.slice(0, answeredCount).entries()) {
+        const type = getAnswerType(quest.ansRule);
+        const resTime = 20 + index * 7;
+        if (type === 'video' || type === 'screen') {
+          const kinds = type === 'screen' ? (['face', 'screen'] as const) : (['face'] as const);
+          const answer: StoredAnswer = { resTime };
+          for (const kind of kinds) {
+            const key = multipartKey(
+              job.id,
+              recordingFileName({
+                applicantId,
+                jobId: job.id,
+                questId: quest.id,
+                kind,
+                container: 'webm',
+              }),
+            );
+            await storage.putObject(key, answerWebm, { contentType: RECORDING_MIME_TYPES.webm });
+            const fixed = await fixStoredWebmDuration(storage, key);
+            await tx.insert(uploads).values({
+              orgId: owner.orgId,
+              applicantId,
+              kind,
+              questionId: quest.id,
+              key,
+              contentType: RECORDING_MIME_TYPES.webm,
+              status: 'completed',
+              sizeBytes: fixed?.size ?? answerWebm.length,
+              durationSec: fixed?.durationSec ?? null,
+              createdAt: openedAt,
+              completedAt: openedAt,
+            });
+            answer[kind === 'face' ? 'faceKey' : 'screenKey'] = key;
+            if (fixed) answer.resTime = Math.round(fixed.durationSec);
+          }
+          answerMap[quest.id] = answer;
+        } else if (type === 'multipleChoice') {
+          answerMap[quest.id] = { resTime, optIdx: seed.choices?.[index] ?? [0] };
+        } else if (type === 'text' || type === 'code') {
+          answerMap[quest.id] = { resTime, txt: seed.texts?.[index] ?? '' };
+        }
+      }
+
+      let cv = { cvKey: '', cvName: '' };
+      if (seed.cvFileName) {
+        const cvName = cvStorageName(seed.cvFileName, openedAt);
+        const cvKey = applicantFileKey(job.id, applicantId, 'cv', cvName);
+        const pdf = buildDemoPdf([
+          `${seed.info.fName} ${seed.info.lName}`,
+          seed.jobTitle,
+          seed.info.email,
+          'Five years of React and TypeScript.',
+        ]);
+        await storage.putObject(cvKey, pdf, { contentType: 'application/pdf' });
+        await tx.insert(uploads).values({
+          orgId: owner.orgId,
+          applicantId,
+          kind: 'cv',
+          key: cvKey,
+          contentType: 'application/pdf',
+          status: 'completed',
+          sizeBytes: pdf.length,
+          createdAt: openedAt,
+          completedAt: openedAt,
+        });
+        cv = { cvKey, cvName };
+      }
+      await tx
+        .update(applicants)
+        .set({ answerMap, ...cv })
+        .where(and(eq(applicants.id, applicantId), eq(applicants.orgId, owner.orgId)));
+
+      // The timeline as the product writes it: created and opened, the outcome, then the
+      // recruiter's status changes and notes.
+      const activity = (name: TimelineActivity, at: Date) => ({
+        applicantId,
+        type: 'activity' as const,
+        activity: name,
+        createdAt: at,
+      });
+      await tx.insert(timelineEvents).values([
+        activity('created', openedAt),
+        activity('opened', openedAt),
+        activity(seed.outcome, endedAt),
+        ...seed.statuses.map((statusCode, i) => ({
+          applicantId,
+          type: 'status' as const,
+          statusCode,
+          createdAt: new Date(endedAt.getTime() + (i + 1) * 2 * HOUR_MS),
+        })),
+      ]);
+      for (const [i, note] of (seed.notes ?? []).entries()) {
+        const createdAt = new Date(endedAt.getTime() + HOUR_MS + i * 30 * 60_000);
+        const [saved] = await tx
+          .insert(notes)
+          .values({
+            applicantId,
+            ownerId: owner.id,
+            txt: note.txt,
+            timeStamp: note.timeStamp ?? null,
+            createdAt,
+          })
+          .returning({ id: notes.id });
+        await tx.insert(timelineEvents).values({
+          applicantId,
+          type: 'note',
+          noteId: saved!.id,
+          txt: note.txt,
+          timeStamp: note.timeStamp ?? null,
+          createdAt,
+        });
+      }
+      added += 1;
+    }
+    return added;
+  });
+}
+
+/**
+ * Creates the demo account with its jobs and templates unless it already exists, then gives its
+ * organisation the demo applicants unless it already has applicants.
+ */
+export async function seedDemo(db: Db, deps: SeedDeps): Promise<SeedResult> {
+  const now = deps.now ?? (() => new Date());
+  const existing = await findUserByEmail(db, DEMO_EMAIL);
+  const owner = existing ?? (await createDemoAccount(db, now));
+  const applicantCount = await seedDemoApplicants(
+    db,
+    { storage: deps.storage, now: now(), answerWebm: deps.answerWebm ?? readAnswerWebm() },
+    owner,
+  );
+  return existing
+    ? { created: false, email: DEMO_EMAIL, jobCount: 0, templateCount: 0, applicantCount }
+    : {
+        created: true,
+        email: DEMO_EMAIL,
+        jobCount: JOBS.length,
+        templateCount: TEMPLATES.length,
+        applicantCount,
+      };
+}
+
+/** The demo account with its jobs and templates. */
+async function createDemoAccount(db: Db, now: () => Date) {
+  const user = await createUser(db, {
+    fName: 'Dana',
+    lName: 'Levi',
+    email: DEMO_EMAIL,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    role: ROLES.USER,
+    perm: DEFAULT_PLAN,
+    advancedPrm: {},
+    emailVerified: true,
+    language: 'en',
+    companyName: 'Candid Demo',
+  });
+  const owner = { id: user.id, orgId: user.orgId, perm: user.perm, advancedPrm: user.advancedPrm };
+  const actor = { userId: user.id };
+
+  for (const job of JOBS) {
+    const input = jobSaveInputSchema.parse({
+      info: {
+        title: job.title,
+        location: job.location,
+        desc: job.desc,
+        coverUrl: galleryCoverUrl(job.cover),
+      },
+      company: { name: 'Candid Demo', logoUrl: '' },
+      rule: { isOneTry: job.isOneTry, isCvRequired: job.isCvRequired },
+      quests: job.quests.map(question),
+    });
+    const created = await createJob(db, { owner, input, actor, now: now() });
+    if (job.archived) {
+      const archived = jobSaveInputSchema.parse({ ...created, archivedAt: now().toISOString() });
+      await updateJobs(db, { orgId: owner.orgId, inputs: [archived], actor, now: now() });
+    }
+  }
+  for (const template of TEMPLATES) {
+    const input = templateSaveInputSchema.parse({
+      title: template.title,
+      coverUrl: galleryCoverUrl(template.cover),
+      isDefault: template.isDefault,
+      quests: template.quests.map(question),
+    });
+    await createTemplate(db, {
+      author: owner,
+      actor: { userId: user.id, orgId: user.orgId },
+      input,
+      now: now(),
+    });
+  }
+  return user;
+}
+
+function defaultDataDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(here, '../../../..');
+  return existsSync(path.join(root, 'package.json')) ? path.join(root, 'data') : './data';
+}
+
+/**
+ * The object storage the server is configured with. The seed only stores and reads objects; the
+ * signing key is derived as the server derives it all the same, so nothing differs.
+ */
+function storageFor(config: AppConfig): ObjectStorage {
+  if (config.storage.driver === 'local') {
+    return createStorage({
+      driver: 'local',
+      rootDir: config.storage.rootDir,
+      publicBaseUrl: config.publicUrl,
+      signingSecret: createHmac('sha256', config.jwtSecret)
+        .update('candid/storage-urls')
+        .digest('base64url'),
+    });
+  }
+  return createStorage({
+    driver: 's3',
+    bucket: config.storage.bucket,
+    region: config.storage.region,
+    endpoint: config.storage.endpoint,
+    accessKeyId: config.storage.accessKeyId,
+    secretAccessKey: config.storage.secretAccessKey,
+    forcePathStyle: config.storage.forcePathStyle,
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? defaultDataDir() });
+  const database = await openDatabase(config.database);
+  try {
+    const result = await seedDemo(database.db, { storage: storageFor(config) });
+    const applicantsLine =
+      result.applicantCount > 0
+        ? ` Added ${result.applicantCount} applicants with recorded answers.`
+        : ' Its applicants were already there.';
+    console.log(
+      result.created
+        ? `Seeded ${result.jobCount} jobs, ${result.templateCount} templates and ${result.applicantCount} applicants for ${result.email} (password ${DEMO_PASSWORD}).`
+        : `The demo account ${result.email} already exists (password ${DEMO_PASSWORD}).${applicantsLine}`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

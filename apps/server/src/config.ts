@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((value) => protocols.test(value), { message: `must start with ${hint}` })
+      .optional(),
+  );
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+);
+
+/** Environment variables as read at start-up (DESIGN §6). Every name is documented in .env.example. */
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'http:// or https://'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres:// or postgresql://'),
+  STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'http:// or https://'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis:// or rediss://'),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp:// or smtps://'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Candid <no-reply@candid.local>')),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  ),
+  UNSPLASH_ACCESS_KEY: optionalString,
+  /** Base URL of the Unsplash API (a test points it at a local fake). */
+  UNSPLASH_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//.test(value), {
+        message: 'must start with http:// or https://',
+      })
+      .default('https://api.unsplash.com'),
+  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  TRUST_PROXY: booleanFlag,
+  RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(600),
+  ),
+  /** Overrides every per-IP limit of the sign-in routes (see modules/auth/auth.rate-limits.ts). */
+  AUTH_RATE_LIMIT_PER_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().optional(),
+  ),
+  /** Overrides every per-account limit of the sign-in routes. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().optional(),
+  ),
+  WEB_DIST_DIR: optionalString,
+});
+
+/**
+ * Cross-field rules of the S3 driver, checked on the raw values so that they are reported
+ * together with every per-variable problem (a zod refinement would wait for those first).
+ */
+function s3Problems(env: NodeJS.ProcessEnv): string[] {
+  const value = (name: string) => (env[name] ?? '').trim();
+  if (value('STORAGE_DRIVER') !== 's3') return [];
+  const problems: string[] = [];
+  if (!value('S3_BUCKET')) problems.push('S3_BUCKET: is required when STORAGE_DRIVER=s3');
+  if (!value('S3_REGION') && !value('S3_ENDPOINT')) {
+    problems.push('S3_REGION: S3_REGION or S3_ENDPOINT is required when STORAGE_DRIVER=s3');
+  }
+  if (Boolean(value('S3_ACCESS_KEY_ID')) !== Boolean(value('S3_SECRET_ACCESS_KEY'))) {
+    problems.push(
+      'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    );
+  }
+  return problems;
+}
+
+export type StorageConfig =
+  | { driver: 'local'; rootDir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+export type DatabaseConfig =
+  { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+
+/** The server's resolved configuration: what buildApp needs, already validated. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  storage: StorageConfig;
+  redisUrl?: string;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  jwtSecret: string;
+  google: { clientId?: string; jwksUrl: string };
+  unsplashAccessKey?: string;
+  /** Unsplash API base URL, without a trailing slash. */
+  unsplashApiUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  /**
+   * Overrides of the sign-in routes' limits (per 15 minutes): unset keeps each route's own
+   * numbers; set, one number applies to every route (e.g. higher for a load test).
+   */
+  authRateLimit: { perIpMax?: number; perAccountMax?: number };
+  /** Built web app; null when it is not built (API-only, e.g. in integration tests). */
+  webDistDir: string | null;
+  faceModelsDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once at start-up. Throws ConfigError listing every bad variable,
+ * so an operator fixes them in one go rather than one restart per mistake.
+ */
+export function parseEnv(env: NodeJS.ProcessEnv): z.output<typeof envSchema> {
+  const result = envSchema.safeParse(env);
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`)),
+    ...s3Problems(env),
+  ];
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  return result.data;
+}
+
+/**
+ * Reads JWT_SECRET or, on a single embedded instance, generates one once and keeps it under
+ * DATA_DIR so that tokens survive a restart. Several instances must share an explicit secret.
+ */
+function resolveJwtSecret(explicit: string | undefined, dataDir: string): string {
+  if (explicit) return explicit;
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+    if (stored.jwtSecret && stored.jwtSecret.length >= 32) return stored.jwtSecret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  return jwtSecret;
+}
+
+const serverRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Finds the face-api model folder shipped in the npm package (served at /face-models). */
+export function resolveFaceModelsDir(): string {
+  const candidates = [
+    path.join(serverRoot, 'node_modules/@vladmandic/face-api/model'),
+    path.join(serverRoot, '../../node_modules/@vladmandic/face-api/model'),
+  ];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
+}
+
+function resolveWebDistDir(explicit: string | undefined): string | null {
+  const dir = path.resolve(explicit ?? path.join(serverRoot, '../web/dist'));
+  return existsSync(path.join(dir, 'index.html')) ? dir : null;
+}
+
+/** Turns the environment into an AppConfig (may create DATA_DIR and the generated secret). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const storage: StorageConfig =
+    parsed.STORAGE_DRIVER === 's3'
+      ? {
+          driver: 's3',
+          bucket: parsed.S3_BUCKET!,
+          region: parsed.S3_REGION ?? 'us-east-1',
+          endpoint: parsed.S3_ENDPOINT,
+          accessKeyId: parsed.S3_ACCESS_KEY_ID,
+          secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : { driver: 'local', rootDir: path.join(dataDir, 'storage') };
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: parsed.DATABASE_URL
+      ? { driver: 'postgres', url: parsed.DATABASE_URL }
+      : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
+    storage,
+    redisUrl: parsed.REDIS_URL,
+    mail: {
+      smtpUrl: parsed.SMTP_URL,
+      from: parsed.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    jwtSecret: resolveJwtSecret(parsed.JWT_SECRET, dataDir),
+    google: { clientId: parsed.GOOGLE_CLIENT_ID, jwksUrl: parsed.GOOGLE_JWKS_URL },
+    unsplashAccessKey: parsed.UNSPLASH_ACCESS_KEY,
+    unsplashApiUrl: parsed.UNSPLASH_API_URL.replace(/\/+$/, ''),
+    logLevel: parsed.LOG_LEVEL,
+    // An https PUBLIC_URL means a proxy terminates TLS in front of us (the server speaks
+    // plain HTTP), so its X-Forwarded-Proto is believed unless TRUST_PROXY says otherwise.
+    trustProxy: parsed.TRUST_PROXY ?? (parsed.PUBLIC_URL ?? '').startsWith('https://'),
+    rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
+    authRateLimit: {
+      perIpMax: parsed.AUTH_RATE_LIMIT_PER_IP,
+      perAccountMax: parsed.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
+    webDistDir: resolveWebDistDir(parsed.WEB_DIST_DIR),
+    faceModelsDir: resolveFaceModelsDir(),
+  };
+}

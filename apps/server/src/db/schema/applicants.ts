@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { archivedAt, createdAt, id, updatedAt } from './common';
+import { jobs } from './jobs';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** One entry of the answer map, keyed by question id (spec §3 Answer). */
+export interface StoredAnswer {
+  resTime?: number;
+  txt?: string;
+  faceKey?: string;
+  screenKey?: string;
+  imgKey?: string;
+  optIdx?: number[];
+}
+
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    fName: text('f_name').notNull(),
+    lName: text('l_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    hometown: text('hometown').notNull().default(''),
+    imgKey: text('img_key').notNull().default(''),
+    cvKey: text('cv_key').notNull().default(''),
+    /** The CV's stored name: the candidate's file name, a dash and the upload timestamp. */
+    cvName: text('cv_name').notNull().default(''),
+    isPreview: boolean('is_preview').notNull().default(false),
+    /** Spec §4 status code 0–7. */
+    status: smallint('status').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    quitedAt: timestamp('quited_at', { withTimezone: true }),
+    isRead: boolean('is_read').notNull().default(false),
+    isFree: boolean('is_free').notNull().default(false),
+    answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    // Applicant overview default page: an organisation's active applicants in the default sort
+    // (submitted newest first, not-submitted last, then created, then id), read straight off the
+    // index with LIMIT. Partial, because `archived_at IS NULL` gives the planner no order to use.
+    index('applicants_org_active_submitted_idx')
+      .on(t.orgId, t.submittedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    // Job-scoped overview (/backoffice/applicant/{jobId}) and job applicant counts.
+    index('applicants_job_submitted_idx').on(t.jobId, t.submittedAt.desc()),
+    // Status filter.
+    index('applicants_org_status_idx').on(t.orgId, t.status),
+    // "daysAgo" filter on the opening date and the free-interview count.
+    index('applicants_org_opened_idx').on(t.orgId, t.openedAt),
+    index('applicants_org_free_idx').on(t.orgId, t.isFree),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    txt: text('txt').notNull(),
+    /** Optional "mm:ss" bookmark into the answer video. */
+    timeStamp: text('time_stamp'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notes_applicant_idx').on(t.applicantId, t.createdAt)],
+);
+
+export type TimelineEventType = 'note' | 'activity' | 'status';
+export type TimelineActivity = 'created' | 'sent' | 'opened' | 'submitted' | 'quited';
+
+export const timelineEvents = pgTable(
+  'timeline_events',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    type: text('type').$type<TimelineEventType>().notNull(),
+    activity: text('activity').$type<TimelineActivity>(),
+    statusCode: smallint('status_code'),
+    noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
+    txt: text('txt'),
+    timeStamp: text('time_stamp'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('timeline_events_applicant_idx').on(t.applicantId, t.createdAt)],
+);

@@ -1,0 +1,46 @@
+import type { Question } from '@candid/domain';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { archivedAt, createdAt, id, updatedAt } from './common';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/**
+ * A question as stored inside a job or template: the spec §3 Question with its wire names,
+ * HTML description already sanitised. Stored as JSON, so the domain type is the column type.
+ */
+export type StoredQuestion = Question;
+
+/**
+ * Questions live inside the job as an ordered JSON array: they are always read and written
+ * with their job, and answers reference them by their stable `id`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    location: text('location').notNull().default(''),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    coverUrl: text('cover_url').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    companyLogoUrl: text('company_logo_url').notNull().default(''),
+    isCvRequired: boolean('is_cv_required').notNull().default(false),
+    isOneTry: boolean('is_one_try').notNull().default(true),
+    quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    // Job overview: active or archived jobs of an organisation, newest first.
+    index('jobs_org_archived_created_idx').on(t.orgId, t.archivedAt, t.createdAt.desc()),
+    index('jobs_owner_idx').on(t.ownerId),
+  ],
+);

@@ -1,0 +1,26 @@
+import { ERROR_MESSAGES_EN, ERROR_STATUS, type ErrorKey } from '@candid/domain';
+
+/**
+ * The one error type the API throws on purpose. The global error handler turns it into the
+ * wire body `{ status, key, message }`, where key is a spec §8 key the web app translates.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly key: ErrorKey;
+  readonly details?: unknown;
+
+  constructor(
+    key: ErrorKey,
+    options: { status?: number; message?: string; details?: unknown } = {},
+  ) {
+    super(options.message ?? ERROR_MESSAGES_EN[key]);
+    this.name = 'AppError';
+    this.key = key;
+    this.status = options.status ?? ERROR_STATUS[key];
+    this.details = options.details;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,368 @@
+import {
+  createInitialTimeline,
+  findUnansweredQuestions,
+  getAnswerType,
+  hasUnlimitedInterviews,
+  isApplicantFree,
+  newApplicantTimestamp,
+  recordingKindsFor,
+  type CandidateAnswer,
+  type CandidateApplicant,
+  type CandidateDetails,
+  type UpdateApplicantBody,
+} from '@candid/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { applicants, organizations, timelineEvents, type StoredAnswer } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import type { ObjectStorage } from '../../storage/storage';
+import { recordActivity } from '../activities/activities.service';
+import {
+  findCompletedUploads,
+  resolveRecordingTarget,
+  settlePendingRecordings,
+} from '../interview-uploads/interview-uploads.service';
+import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
+import { findUserById } from '../users/users.service';
+import type { CandidateScope } from './candidate-auth';
+
+export type ApplicantRow = typeof applicants.$inferSelect;
+
+/** Lifetime of the signed face-image URL in candidate answers. */
+const IMAGE_URL_TTL_SEC = 10 * 60;
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/**
+ * The applicant as its candidate sees it (wire names of spec §3, no status, notes or timeline).
+ * The back office's own mapping will live beside this one.
+ */
+export async function toCandidateApplicant(
+  row: ApplicantRow,
+  job: Pick<InterviewJob, 'id' | 'title'>,
+  storage: ObjectStorage,
+): Promise<CandidateApplicant> {
+  return {
+    id: row.id,
+    info: {
+      fName: row.fName,
+      lName: row.lName,
+      email: row.email,
+      phone: row.phone,
+      hometown: row.hometown,
+      imgUrl: row.imgKey
+        ? await storage.signGetUrl(row.imgKey, { expiresInSec: IMAGE_URL_TTL_SEC })
+        : null,
+      cv: row.cvName || null,
+      isPreview: row.isPreview,
+    },
+    jobInfo: { title: job.title, jobId: job.id },
+    timestamp: {
+      sent: iso(row.sentAt),
+      opened: iso(row.openedAt),
+      submitted: iso(row.submittedAt),
+      quited: iso(row.quitedAt),
+    },
+    answerMap: row.answerMap as Record<string, CandidateAnswer>,
+  };
+}
+
+/**
+ * Creates the applicant of a candidate who starts an interview (spec §4): opened now, the other
+ * timestamps empty, status 0, `isFree` per DESIGN §7, and a timeline of created + opened. The
+ * organisation row is locked so two candidates starting at once cannot both take the 10th
+ * free interview.
+ */
+export async function createApplicant(
+  db: Db,
+  input: { jobId: string; info: CandidateDetails; now: Date },
+): Promise<{ row: ApplicantRow; job: InterviewJob }> {
+  const job = await getInterviewJob(db, input.jobId, { activeOnly: true });
+  const owner = await findUserById(db, job.ownerId);
+  const ownerHasUnlimited = owner ? hasUnlimitedInterviews(owner) : false;
+  const row = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, job.orgId))
+      .for('update');
+    let isFree = false;
+    if (!ownerHasUnlimited) {
+      const [counted] = await tx
+        .select({ n: count() })
+        .from(applicants)
+        .where(and(eq(applicants.orgId, job.orgId), eq(applicants.isFree, true)));
+      isFree = isApplicantFree({ ownerHasUnlimited, orgFreeApplicantCount: counted?.n ?? 0 });
+    }
+    const timestamp = newApplicantTimestamp(input.now);
+    const [created] = await tx
+      .insert(applicants)
+      .values({
+        orgId: job.orgId,
+        jobId: job.id,
+        fName: input.info.fName,
+        lName: input.info.lName,
+        email: input.info.email,
+        phone: input.info.phone,
+        hometown: input.info.hometown,
+        status: 0,
+        openedAt: new Date(timestamp.opened!),
+        isFree,
+        answerMap: {},
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    // The timeline begins with created (domain rule), then the interview was opened.
+    const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
+    await tx.insert(timelineEvents).values([
+      {
+        applicantId: created!.id,
+        type: 'activity',
+        activity: 'created',
+        createdAt: new Date(createdAt),
+      },
+      {
+        applicantId: created!.id,
+        type: 'activity',
+        activity: 'opened',
+        createdAt: new Date(timestamp.opened!),
+      },
+    ]);
+    return created!;
+  });
+  await recordActivity(db, {
+    type: 'start',
+    target: 'interview',
+    userId: null,
+    orgId: job.orgId,
+    desc: `${row.fName} ${row.lName}`.trim(),
+    meta: { applicantId: row.id, jobId: job.id },
+    date: input.now,
+  });
+  return { row, job };
+}
+
+/** The token's own applicant; any other id (or a deleted applicant) is NOT_FOUND_ERR. */
+export async function getOwnApplicant(
+  db: Db,
+  scope: CandidateScope,
+  id: string,
+): Promise<ApplicantRow> {
+  if (id !== scope.applicantId || !isUuid(id)) throw new AppError('NOT_FOUND_ERR');
+  const [row] = await db
+    .select()
+    .from(applicants)
+    .where(and(eq(applicants.id, id), eq(applicants.jobId, scope.jobId)));
+  if (!row) throw new AppError('NOT_FOUND_ERR');
+  return row;
+}
+
+/** What an update changed, for the realtime event. */
+export interface ApplicantChange {
+  quited: boolean;
+  submitted: boolean;
+}
+
+type UpdateDeps = { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger };
+
+/** Checks one answer against its question and the applicant's stored uploads. */
+async function checkAnswer(
+  deps: UpdateDeps,
+  scope: CandidateScope,
+  job: InterviewJob,
+  questId: string,
+  answer: CandidateAnswer,
+): Promise<void> {
+  const quest = job.quests.find((q) => q.id === questId);
+  if (!quest) {
+    throw new AppError('VALIDATION_ERR', { message: `No question ${questId} in this job` });
+  }
+  const type = getAnswerType(quest.ansRule);
+  const kinds = recordingKindsFor(quest.ansRule);
+  const keys: string[] = [];
+  for (const [field, kind] of [
+    ['faceKey', 'face'],
+    ['screenKey', 'screen'],
+  ] as const) {
+    const key = answer[field];
+    if (!key) continue;
+    if (!kinds.includes(kind)) {
+      throw new AppError('VALIDATION_ERR', { message: `Question ${questId} takes no ${field}` });
+    }
+    const target = resolveRecordingTarget(scope, job, key);
+    if (target.questId !== questId || target.kind !== kind) {
+      throw new AppError('VALIDATION_ERR', {
+        message: `${field} is not this question's ${kind} recording`,
+      });
+    }
+    keys.push(key);
+  }
+  if (answer.imgKey) {
+    if (type !== 'image') {
+      throw new AppError('VALIDATION_ERR', { message: `Question ${questId} takes no image` });
+    }
+    keys.push(answer.imgKey);
+  }
+  if (answer.optIdx && answer.optIdx.length > 0) {
+    const optionCount = quest.opts?.length ?? 0;
+    if (answer.optIdx.some((index) => index >= optionCount)) {
+      throw new AppError('VALIDATION_ERR', { message: `No such option in question ${questId}` });
+    }
+  }
+  if (keys.length === 0) return;
+  // Single-PUT recordings become completed once their object exists.
+  await settlePendingRecordings(deps, scope.applicantId);
+  const completed = await findCompletedUploads(deps.db, scope.applicantId, keys);
+  for (const key of keys) {
+    const row = completed.get(key);
+    if (!row || (row.questionId !== null && row.questionId !== questId)) {
+      throw new AppError('VALIDATION_ERR', {
+        status: 409,
+        message: `Upload ${key} is not completed for this applicant and question`,
+      });
+    }
+  }
+}
+
+/**
+ * The candidate's `PUT applicant` (spec §7): details, answers (merged by question), quit and
+ * submit. Submitting needs an answer to every question and no recording still uploading
+ * (409 otherwise, message naming what is missing); it and quitting are recorded once each on
+ * the timeline. A submitted interview accepts nothing more but a repeated submit.
+ */
+export async function updateOwnApplicant(
+  deps: UpdateDeps,
+  scope: CandidateScope,
+  body: UpdateApplicantBody,
+): Promise<{ row: ApplicantRow; job: InterviewJob; change: ApplicantChange }> {
+  const { db, now } = deps;
+  if (body.jobId !== scope.jobId) throw new AppError('NOT_FOUND_ERR');
+  const current = await getOwnApplicant(db, scope, body.applicant.id);
+  const job = await getInterviewJob(db, scope.jobId, { activeOnly: false });
+  const input = body.applicant;
+  const wantsSubmit = Boolean(input.timestamp?.submitted);
+  const wantsQuit = Boolean(input.timestamp?.quited);
+
+  if (current.submittedAt) {
+    if (wantsSubmit && !input.answerMap && !input.info) {
+      return { row: current, job, change: { quited: false, submitted: false } };
+    }
+    throw new AppError('VALIDATION_ERR', {
+      status: 409,
+      message: 'The interview was already submitted',
+    });
+  }
+
+  const answerUpdates = Object.entries(input.answerMap ?? {});
+  for (const [questId, answer] of answerUpdates) {
+    await checkAnswer(deps, scope, job, questId, answer);
+  }
+  const answerMap: Record<string, StoredAnswer> = { ...current.answerMap };
+  for (const [questId, answer] of answerUpdates) {
+    answerMap[questId] = Object.fromEntries(
+      Object.entries(answer).filter(([, value]) => value !== undefined && value !== null),
+    ) as StoredAnswer;
+  }
+
+  if (wantsSubmit) {
+    const unanswered = findUnansweredQuestions(job.quests, answerMap);
+    if (unanswered.length > 0) {
+      throw new AppError('VALIDATION_ERR', {
+        status: 409,
+        message: `Interview incomplete: no answer to question(s) ${unanswered.join(', ')}`,
+      });
+    }
+    const pending = await settlePendingRecordings(deps, scope.applicantId);
+    if (pending.length > 0) {
+      throw new AppError('VALIDATION_ERR', {
+        status: 409,
+        message: `Interview incomplete: recording(s) still uploading: ${pending.join(', ')}`,
+      });
+    }
+  }
+
+  const change: ApplicantChange = {
+    quited: wantsQuit && !current.quitedAt && !wantsSubmit,
+    submitted: wantsSubmit,
+  };
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(applicants)
+      .set({
+        ...(input.info ?? {}),
+        answerMap,
+        ...(change.quited ? { quitedAt: now } : {}),
+        ...(change.submitted ? { submittedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(applicants.id, current.id))
+      .returning();
+    const events = [
+      ...(change.quited ? (['quited'] as const) : []),
+      ...(change.submitted ? (['submitted'] as const) : []),
+    ];
+    if (events.length > 0) {
+      await tx.insert(timelineEvents).values(
+        events.map((activity) => ({
+          applicantId: current.id,
+          type: 'activity' as const,
+          activity,
+          createdAt: now,
+        })),
+      );
+    }
+    return updated!;
+  });
+  if (change.quited || change.submitted) {
+    await recordActivity(db, {
+      type: change.submitted ? 'submit' : 'quit',
+      target: 'interview',
+      userId: null,
+      orgId: scope.orgId,
+      desc: `${row.fName} ${row.lName}`.trim(),
+      meta: { applicantId: row.id, jobId: job.id },
+      date: now,
+    });
+  }
+  return { row, job, change };
+}
+
+/** Sets the applicant's CV (stored name and key). */
+export async function setApplicantCv(
+  db: Db,
+  applicantId: string,
+  cv: { name: string; key: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(applicants)
+    .set({ cvName: cv.name, cvKey: cv.key, updatedAt: now })
+    .where(eq(applicants.id, applicantId));
+}
+
+/** Sets the applicant's face image (the media check's 200×200 crop). */
+export async function setApplicantImage(
+  db: Db,
+  applicantId: string,
+  key: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(applicants)
+    .set({ imgKey: key, updatedAt: now })
+    .where(eq(applicants.id, applicantId));
+}
+
+/** Used by tests and the back office: the applicant's timeline activities in order. */
+export async function listTimelineActivities(db: Db, applicantId: string) {
+  return db
+    .select({ type: timelineEvents.type, activity: timelineEvents.activity })
+    .from(timelineEvents)
+    .where(eq(timelineEvents.applicantId, applicantId))
+    .orderBy(timelineEvents.createdAt, sql`${timelineEvents.activity} = 'opened'`);
+}

@@ -1,0 +1,283 @@
+import {
+  authConfigResponseSchema,
+  emptyReplySchema,
+  getDefaultLanguage,
+  googleLoginBodySchema,
+  loginBodySchema,
+  loginOtpInputSchema,
+  logoutBodySchema,
+  refreshTokenBodySchema,
+  resetPasswordBodySchema,
+  sendCodeBodySchema,
+  sessionResponseSchema,
+  signupBodySchema,
+  tokenPairSchema,
+  verifyCodeBodySchema,
+  verifyCodeResponseSchema,
+  verifyEmailBodySchema,
+} from '@candid/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { findUserById, toUserDto } from '../users/users.service';
+import { authRateLimit, type AuthRateLimitName } from './auth.rate-limits';
+import { createAuthService, type ClientInfo } from './auth.service';
+
+const TAGS = ['auth'];
+const BEARER = [{ bearerAuth: [] }];
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  const userAgent = request.headers['user-agent'];
+  return {
+    userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+    // A new account without a chosen language gets the browser's (spec §1: Hebrew or English).
+    language: getDefaultLanguage(request.headers['accept-language']),
+  };
+}
+
+/**
+ * Spec §7 "Auth": signup, logins, codes, email verification, password reset and sessions.
+ * Calls that send a code to an email answer at once and the same way whether or not the
+ * account exists; the lookup and the mail happen after the answer.
+ */
+export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
+  const { config } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const auth = createAuthService({
+    db: app.db,
+    mailer: app.mailer,
+    now: () => app.now(),
+    log: app.log,
+    signAccessToken: (user) => app.signAccessToken(user),
+    config,
+  });
+  const limit = (name: AuthRateLimitName) => authRateLimit(app, config, name);
+
+  const background = new Set<Promise<void>>();
+  const runInBackground = (request: FastifyRequest, task: () => Promise<void>) => {
+    const running = task()
+      .catch((error: unknown) => request.log.error({ err: error }, 'background auth task failed'))
+      .finally(() => background.delete(running));
+    background.add(running);
+  };
+  // A closing app lets codes already promised finish being sent.
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+
+  api.get(
+    '/auth/config',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign-in options for the login page (the Google client id when configured)',
+        response: { 200: authConfigResponseSchema },
+      },
+    },
+    async () => ({ googleClientId: auth.googleClientId }),
+  );
+
+  api.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Sign up: creates an organisation and its first user, sends the verification email',
+        body: signupBodySchema,
+        response: { 201: sessionResponseSchema },
+      },
+      preHandler: limit('signup'),
+    },
+    async (request, reply) => {
+      const session = await auth.signup(request.body, clientOf(request));
+      return reply.status(201).send(session);
+    },
+  );
+
+  api.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log in with email and password',
+        body: loginBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
+      preHandler: limit('login'),
+    },
+    async (request) => auth.login(request.body, clientOf(request)),
+  );
+
+  api.post(
+    '/auth/login-google',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log in (or sign up) with a Google ID token; 404 when Google sign-in is off',
+        body: googleLoginBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
+      preHandler: limit('loginGoogle'),
+    },
+    async (request) => auth.loginWithGoogle(request.body, clientOf(request)),
+  );
+
+  api.post(
+    '/auth/send-otp',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Forgot password, "send OTP": emails a one-time login code if the account exists',
+        body: sendCodeBodySchema,
+        response: { 200: emptyReplySchema },
+      },
+      preHandler: limit('sendOtp'),
+    },
+    async (request) => {
+      const { email } = request.body;
+      runInBackground(request, () => auth.sendLoginCode(email));
+      return {};
+    },
+  );
+
+  api.post(
+    '/auth/login-otp',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log in with the emailed one-time code',
+        body: loginOtpInputSchema,
+        response: { 200: sessionResponseSchema },
+      },
+      preHandler: limit('loginOtp'),
+    },
+    async (request) =>
+      auth.loginWithCode(request.body.email, request.body.enteredCode, clientOf(request)),
+  );
+
+  api.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Forgot password, "reset my password": emails a reset code if the account exists',
+        body: sendCodeBodySchema,
+        response: { 200: emptyReplySchema },
+      },
+      preHandler: limit('resetPassword'),
+    },
+    async (request) => {
+      const { email } = request.body;
+      runInBackground(request, () => auth.sendResetCode(email));
+      return {};
+    },
+  );
+
+  api.put(
+    '/auth/verify-code',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Check a code: with email, the reset code (not used up); logged in, the email-verification code',
+        body: verifyCodeBodySchema,
+        response: { 200: verifyCodeResponseSchema },
+        security: BEARER,
+      },
+      preHandler: limit('verifyCode'),
+    },
+    async (request) => {
+      const { email, enteredCode } = request.body;
+      if (email) {
+        await auth.checkResetCode(email, enteredCode);
+        return { isVerified: true };
+      }
+      await app.requireUser(request);
+      const row = await auth.verifyEmailWithCode(request.user!.id, enteredCode);
+      return { isVerified: true, user: toUserDto(row) };
+    },
+  );
+
+  api.put(
+    '/auth/change-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Forgot password, last step: set a new password with the reset code',
+        body: resetPasswordBodySchema,
+        response: { 200: emptyReplySchema },
+      },
+      preHandler: limit('changePassword'),
+    },
+    async (request) => {
+      const { email, code, password } = request.body;
+      await auth.resetPassword(email, code, password);
+      return {};
+    },
+  );
+
+  api.put(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Open the verification link: verifies the email and logs in',
+        body: verifyEmailBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
+      preHandler: limit('verifyEmail'),
+    },
+    async (request) => auth.verifyEmailWithLink(request.body.code, clientOf(request)),
+  );
+
+  api.post(
+    '/auth/send-verify-email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send the verification email (link and code) again',
+        response: { 200: emptyReplySchema },
+        security: BEARER,
+      },
+      preHandler: [app.requireUser, limit('sendVerifyEmail')],
+    },
+    async (request) => {
+      const row = await findUserById(app.db, request.user!.id);
+      if (!row) throw new AppError('INVALID_TOKEN_ERR');
+      await auth.sendVerification(row, 'link');
+      return {};
+    },
+  );
+
+  api.post(
+    '/auth/token',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Exchange the refresh token for new tokens (rotation; a reused token ends the session)',
+        body: refreshTokenBodySchema,
+        response: { 200: tokenPairSchema },
+      },
+    },
+    async (request) => auth.refresh(request.body.refreshToken, clientOf(request)),
+  );
+
+  api.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log out: revokes the session of the given refresh token',
+        body: logoutBodySchema.nullish(),
+        response: { 200: emptyReplySchema },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body?.refreshToken);
+      return {};
+    },
+  );
+}

@@ -1,0 +1,345 @@
+import {
+  parseRecordingKey,
+  RECORDING_MIME_TYPES,
+  recordingKindsFor,
+  type RecordingKind,
+} from '@candid/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isStorageError, type ObjectStorage, type UploadedPart } from '../../storage/storage';
+import type { CandidateScope } from '../applicants/candidate-auth';
+import type { InterviewJob } from '../jobs/interview-job';
+import { fixStoredWebmDuration } from './webm-duration';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Kinds of object a candidate stores: recordings, CV, face image, answer images. */
+export type CandidateUploadKind = RecordingKind | 'cv' | 'face-image' | 'answer-image';
+
+/** Lifetime of a signed part or PUT URL: a 5 MiB part on a slow uplink still makes it. */
+export const UPLOAD_URL_TTL_SEC = 60 * 60;
+
+/** A recording key checked against the candidate's scope and the job's questions. */
+export interface RecordingTarget {
+  key: string;
+  questId: string;
+  kind: RecordingKind;
+  contentType: string;
+}
+
+/** The MIME type without parameters (`video/webm;codecs=vp8,opus` → `video/webm`). */
+export function baseMimeType(type: string): string {
+  return type.split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Checks that `fileKey` is `<jobId>/<applicantId>_<jobId>_<questId>_<face|screen>.<ext>` of
+ * this token's applicant and job (403 otherwise), that the question exists and records that
+ * kind, and (when given) that `fileType` is the container's MIME type (400 otherwise).
+ */
+export function resolveRecordingTarget(
+  scope: CandidateScope,
+  job: InterviewJob,
+  fileKey: string,
+  fileType?: string,
+): RecordingTarget {
+  const parsed = parseRecordingKey(fileKey);
+  if (!parsed) {
+    throw new AppError('VALIDATION_ERR', { message: 'fileKey is not a recording key' });
+  }
+  if (
+    parsed.interviewId !== scope.jobId ||
+    parsed.jobId !== scope.jobId ||
+    parsed.applicantId !== scope.applicantId
+  ) {
+    throw new AppError('FORBIDDEN_ERR', {
+      message: 'The key belongs to another applicant or job',
+    });
+  }
+  const quest = job.quests.find((q) => q.id === parsed.questId);
+  if (!quest || !recordingKindsFor(quest.ansRule).includes(parsed.kind)) {
+    throw new AppError('VALIDATION_ERR', {
+      message: `Question ${parsed.questId} takes no ${parsed.kind} recording`,
+    });
+  }
+  const contentType = RECORDING_MIME_TYPES[parsed.container];
+  if (fileType !== undefined && baseMimeType(fileType) !== contentType) {
+    throw new AppError('VALIDATION_ERR', {
+      message: `fileType must be ${contentType} for a .${parsed.container} key`,
+    });
+  }
+  return { key: fileKey, questId: parsed.questId, kind: parsed.kind, contentType };
+}
+
+/** Turns storage errors a client caused into API errors. */
+export function toUploadError(error: unknown): unknown {
+  if (!isStorageError(error)) return error;
+  switch (error.code) {
+    case 'NO_SUCH_UPLOAD':
+    case 'NOT_FOUND':
+      return new AppError('NOT_FOUND_ERR', { message: error.message });
+    case 'INVALID_PART':
+    case 'INVALID_KEY':
+      return new AppError('VALIDATION_ERR', { message: error.message });
+    case 'TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE_ERR');
+    default:
+      return error;
+  }
+}
+
+async function findUpload(db: Db, key: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
+  return row ?? null;
+}
+
+async function saveStartedUpload(
+  db: Db,
+  scope: CandidateScope,
+  target: RecordingTarget,
+  uploadId: string | null,
+  now: Date,
+): Promise<void> {
+  const values = {
+    orgId: scope.orgId,
+    applicantId: scope.applicantId,
+    kind: target.kind,
+    questionId: target.questId,
+    key: target.key,
+    uploadId,
+    contentType: target.contentType,
+    status: 'started' as const,
+    sizeBytes: null,
+    createdAt: now,
+    completedAt: null,
+  };
+  const { key: _key, ...update } = values;
+  await db.insert(uploads).values(values).onConflictDoUpdate({ target: uploads.key, set: update });
+}
+
+/**
+ * `start_multipart`: a started upload of the same key is handed back (a reloaded page resumes
+ * it with list_parts) unless `restart` (a retake), which aborts it and starts afresh. A
+ * completed key starts a new upload too: the retake replaces the object when it completes.
+ */
+export async function startMultipart(
+  deps: { db: Db; storage: ObjectStorage; now: Date },
+  scope: CandidateScope,
+  target: RecordingTarget,
+  restart: boolean,
+): Promise<{ uploadId: string; resumed: boolean }> {
+  const { db, storage, now } = deps;
+  const existing = await findUpload(db, target.key);
+  if (existing && existing.applicantId !== scope.applicantId) throw new AppError('FORBIDDEN_ERR');
+  if (existing?.status === 'started' && existing.uploadId) {
+    if (!restart) {
+      // Still known to storage? (A stale-upload sweep may have removed it.)
+      const alive = await storage.listParts(target.key, existing.uploadId).then(
+        () => true,
+        (error: unknown) => {
+          if (isStorageError(error) && error.code === 'NO_SUCH_UPLOAD') return false;
+          throw error;
+        },
+      );
+      if (alive) return { uploadId: existing.uploadId, resumed: true };
+    } else {
+      await storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
+    }
+  }
+  const { uploadId } = await storage.createMultipartUpload(target.key, {
+    contentType: target.contentType,
+  });
+  await saveStartedUpload(db, scope, target, uploadId, now);
+  return { uploadId, resumed: false };
+}
+
+/**
+ * The upload row of `key` when `uploadId` is its current multipart upload and belongs to the
+ * token's applicant: a client cannot sign, list, complete or abort anyone else's upload.
+ */
+export async function getOwnedMultipart(
+  db: Db,
+  scope: CandidateScope,
+  key: string,
+  uploadId: string,
+): Promise<UploadRow> {
+  const row = await findUpload(db, key);
+  if (!row || row.applicantId !== scope.applicantId || row.uploadId !== uploadId) {
+    throw new AppError('NOT_FOUND_ERR', { message: 'No such upload for this key' });
+  }
+  return row;
+}
+
+/** Parts stored so far, in S3's wire names. */
+export function toWireParts(parts: UploadedPart[]) {
+  return parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag, Size: part.size }));
+}
+
+/**
+ * Makes a stored recording seekable where needed (webm: writes the Segment Duration) and
+ * marks its upload completed with its final size. Failing to fix a file never loses it: the
+ * object stays as uploaded and the failure is logged.
+ */
+async function finishRecording(
+  deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
+  row: Pick<UploadRow, 'id' | 'key' | 'contentType'>,
+  size: number,
+): Promise<{ size: number; durationSec: number | null }> {
+  let finalSize = size;
+  let durationSec: number | null = null;
+  if (row.contentType === RECORDING_MIME_TYPES.webm) {
+    try {
+      const fixed = await fixStoredWebmDuration(deps.storage, row.key);
+      if (fixed) {
+        finalSize = fixed.size;
+        durationSec = fixed.durationSec;
+      }
+    } catch (error) {
+      deps.log.warn({ err: error, key: row.key }, 'could not write the webm duration');
+    }
+  }
+  await deps.db
+    .update(uploads)
+    .set({ status: 'completed', sizeBytes: finalSize, completedAt: deps.now, durationSec })
+    .where(eq(uploads.id, row.id));
+  return { size: finalSize, durationSec };
+}
+
+/** `complete_multipart`: joins the parts, fixes the recording, marks the upload completed. */
+export async function completeMultipart(
+  deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
+  row: UploadRow,
+  parts: { PartNumber: number; ETag: string }[],
+): Promise<{ size: number; durationSec: number | null }> {
+  if (row.status === 'completed') {
+    // A retried complete whose first answer was lost: the same result again.
+    return { size: row.sizeBytes ?? 0, durationSec: row.durationSec };
+  }
+  if (row.status !== 'started' || !row.uploadId) throw new AppError('NOT_FOUND_ERR');
+  const { size } = await deps.storage
+    .completeMultipartUpload(
+      row.key,
+      row.uploadId,
+      parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag })),
+    )
+    .catch((error: unknown) => {
+      throw toUploadError(error);
+    });
+  return finishRecording(deps, row, size);
+}
+
+/** `abort_multipart`: drops the parts and marks the upload aborted. */
+export async function abortMultipart(
+  deps: { db: Db; storage: ObjectStorage },
+  row: UploadRow,
+): Promise<void> {
+  if (row.status === 'started' && row.uploadId) {
+    await deps.storage.abortMultipartUpload(row.key, row.uploadId).catch((error: unknown) => {
+      if (isStorageError(error) && error.code === 'NO_SUCH_UPLOAD') return;
+      throw toUploadError(error);
+    });
+  }
+  if (row.status !== 'completed') {
+    await deps.db.update(uploads).set({ status: 'aborted' }).where(eq(uploads.id, row.id));
+  }
+}
+
+/** `sign`: a single-PUT upload of a whole recording; confirmed when an answer names it. */
+export async function signSinglePut(
+  deps: { db: Db; storage: ObjectStorage; now: Date },
+  scope: CandidateScope,
+  target: RecordingTarget,
+): Promise<string> {
+  const existing = await findUpload(deps.db, target.key);
+  if (existing && existing.applicantId !== scope.applicantId) throw new AppError('FORBIDDEN_ERR');
+  if (existing?.status === 'started' && existing.uploadId) {
+    await deps.storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
+  }
+  await saveStartedUpload(deps.db, scope, target, null, deps.now);
+  return deps.storage.signPutUrl(target.key, {
+    contentType: target.contentType,
+    expiresInSec: UPLOAD_URL_TTL_SEC,
+  });
+}
+
+/**
+ * Single-PUT recordings of the applicant whose object now exists are marked completed (there
+ * is no complete call for a PUT). Returns the keys of recordings still not stored.
+ */
+export async function settlePendingRecordings(
+  deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
+  applicantId: string,
+): Promise<string[]> {
+  const pending = await deps.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.applicantId, applicantId),
+        inArray(uploads.kind, ['face', 'screen']),
+        eq(uploads.status, 'started'),
+      ),
+    );
+  const stillPending: string[] = [];
+  for (const row of pending) {
+    if (row.uploadId === null) {
+      const info = await deps.storage.headObject(row.key);
+      if (info) {
+        await finishRecording(deps, row, info.size);
+        continue;
+      }
+    }
+    stillPending.push(row.key);
+  }
+  return stillPending;
+}
+
+/** The completed uploads among `keys` that belong to `applicantId`. */
+export async function findCompletedUploads(
+  db: Db,
+  applicantId: string,
+  keys: string[],
+): Promise<Map<string, UploadRow>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.applicantId, applicantId),
+        inArray(uploads.key, keys),
+        eq(uploads.status, 'completed'),
+      ),
+    );
+  return new Map(rows.map((row) => [row.key, row]));
+}
+
+/** Records a file the server stored itself in one request (CV, images): completed at once. */
+export async function recordCandidateFile(
+  db: Db,
+  input: {
+    scope: CandidateScope;
+    kind: CandidateUploadKind;
+    key: string;
+    contentType: string;
+    sizeBytes: number;
+    questionId?: string;
+    now: Date;
+  },
+): Promise<void> {
+  await db.insert(uploads).values({
+    orgId: input.scope.orgId,
+    applicantId: input.scope.applicantId,
+    kind: input.kind,
+    questionId: input.questionId ?? null,
+    key: input.key,
+    contentType: input.contentType,
+    status: 'completed',
+    sizeBytes: input.sizeBytes,
+    createdAt: input.now,
+    completedAt: input.now,
+  });
+}

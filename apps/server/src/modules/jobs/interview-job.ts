@@ -1,0 +1,44 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Question } from '@candid/domain';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+
+/** What the candidate side needs of a job: its owner (realtime, isFree), title and questions. */
+export interface InterviewJob {
+  id: string;
+  orgId: string;
+  ownerId: string;
+  title: string;
+  isCvRequired: boolean;
+  isOneTry: boolean;
+  quests: Question[];
+}
+
+/**
+ * The job a candidate applies to or answers. `activeOnly` (a new applicant) turns a missing or
+ * archived job into INTERVIEW_NOT_AVAILABLE_ERR; a candidate already in the interview may
+ * finish it even if the recruiter archives the job meanwhile.
+ */
+export async function getInterviewJob(
+  db: Db,
+  id: string,
+  options: { activeOnly: boolean },
+): Promise<InterviewJob> {
+  if (!isUuid(id)) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
+  const [row] = await db
+    .select({
+      id: jobs.id,
+      orgId: jobs.orgId,
+      ownerId: jobs.ownerId,
+      title: jobs.title,
+      isCvRequired: jobs.isCvRequired,
+      isOneTry: jobs.isOneTry,
+      quests: jobs.quests,
+    })
+    .from(jobs)
+    .where(options.activeOnly ? and(eq(jobs.id, id), isNull(jobs.archivedAt)) : eq(jobs.id, id));
+  if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
+  return row;
+}

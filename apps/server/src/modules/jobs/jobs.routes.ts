@@ -1,0 +1,240 @@
+import {
+  cloneJobBodySchema,
+  createJobBodySchema,
+  emptyReplySchema,
+  jobCountQuerySchema,
+  jobCountResponseSchema,
+  jobListQuerySchema,
+  jobListResponseSchema,
+  jobSchema,
+  publicJobSchema,
+  updateJobsBodySchema,
+  updateJobsResponseSchema,
+  viewAsQuerySchema,
+} from '@candid/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { resolveActingUser } from '../../plugins/auth';
+import { findUserById } from '../users/users.service';
+import {
+  cloneJobById,
+  countJobs,
+  createJob,
+  deleteJob,
+  getJob,
+  getPublicJob,
+  listJobs,
+  updateJobs,
+  type JobActor,
+  type JobOwner,
+} from './jobs.service';
+
+const TAGS = ['jobs'];
+const BEARER = [{ bearerAuth: [] }];
+const idParamsSchema = z.object({ id: z.string() });
+
+/**
+ * Spec §7 "Jobs": the job overview, counts, one job, create, update (archive and restore
+ * included), permanent delete and clone, all within the caller's organisation (or, for an
+ * admin, the organisation of the user in `viewAsId`); another organisation's job is "not
+ * found". Plus the public invitation data a candidate's page reads without logging in.
+ */
+export async function jobsRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The organisation a call works in: the caller's, or the viewed-as user's for an admin. */
+  async function scopeOf(request: FastifyRequest, viewAsId: string | undefined) {
+    return (await resolveActingUser(request, viewAsId)).orgId;
+  }
+
+  /** The user a new job belongs to (with their plan) and who is recorded as having acted. */
+  async function ownerOf(
+    request: FastifyRequest,
+    viewAsId: string | undefined,
+  ): Promise<{ owner: JobOwner; actor: JobActor }> {
+    const acting = await resolveActingUser(request, viewAsId);
+    const row = await findUserById(app.db, acting.id);
+    if (!row) throw new AppError('INVALID_TOKEN_ERR');
+    return { owner: row, actor: actorOf(request, acting.id) };
+  }
+
+  function actorOf(request: FastifyRequest, actingId: string): JobActor {
+    const userId = request.user!.id;
+    return actingId === userId ? { userId } : { userId, viewAsId: actingId };
+  }
+
+  api.get(
+    '/job',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The job overview: search (title, location), archive view, sort (`field:order`), 1-based pages of 30',
+        querystring: jobListQuerySchema,
+        response: { 200: jobListResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) =>
+      listJobs(app.db, await scopeOf(request, request.query.viewAsId), request.query),
+  );
+
+  api.get(
+    '/job/jobCount',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'How many jobs match the filters (search and archive view)',
+        querystring: jobCountQuerySchema,
+        response: { 200: jobCountResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      jobCount: await countJobs(
+        app.db,
+        await scopeOf(request, request.query.viewAsId),
+        request.query,
+      ),
+    }),
+  );
+
+  api.get(
+    '/job/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "One of the organisation's jobs",
+        params: idParamsSchema,
+        querystring: viewAsQuerySchema,
+        response: { 200: jobSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) =>
+      getJob(app.db, await scopeOf(request, request.query.viewAsId), request.params.id),
+  );
+
+  api.get(
+    '/job/:id/public',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Public: what the invitation and interview pages show of an active job (no correct answers); INTERVIEW_NOT_AVAILABLE_ERR when archived or missing',
+        params: idParamsSchema,
+        response: { 200: publicJobSchema },
+      },
+    },
+    async (request) => getPublicJob(app.db, request.params.id),
+  );
+
+  api.post(
+    '/job',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Create a job `{job, viewAsId}`: blanks get the spec defaults, HTML is sanitised, answer types are checked against the plan (403)',
+        body: createJobBodySchema,
+        response: { 201: jobSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { owner, actor } = await ownerOf(request, request.body.viewAsId);
+      const job = await createJob(app.db, {
+        owner,
+        actor,
+        input: request.body.job,
+        now: app.now(),
+      });
+      return reply.status(201).send(job);
+    },
+  );
+
+  api.put(
+    '/job',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Update jobs `{jobs[], viewAsId}`, all or nothing; applicants are ignored; `archivedAt` set archives, null restores',
+        body: updateJobsBodySchema,
+        response: { 200: updateJobsResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const acting = await resolveActingUser(request, request.body.viewAsId);
+      const jobs = await updateJobs(app.db, {
+        orgId: acting.orgId,
+        inputs: request.body.jobs,
+        actor: actorOf(request, acting.id),
+        now: app.now(),
+      });
+      return { jobs };
+    },
+  );
+
+  // The spec writes `DELETE job/{id}/{viewAsId}`; the view-as part is optional.
+  for (const url of ['/job/:id', '/job/:id/:viewAsId']) {
+    api.delete(
+      url,
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            'Delete an archived job for good, with its applicants (400 when it is not archived)',
+          params: z.object({ id: z.string(), viewAsId: z.string().optional() }),
+          response: { 200: emptyReplySchema },
+          security: BEARER,
+        },
+        onRequest: app.requireUser,
+      },
+      async (request) => {
+        const acting = await resolveActingUser(request, request.params.viewAsId);
+        await deleteJob(app.db, {
+          orgId: acting.orgId,
+          id: request.params.id,
+          actor: actorOf(request, acting.id),
+          now: app.now(),
+        });
+        return {};
+      },
+    );
+  }
+
+  api.post(
+    '/job/:id/clone',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Clone a job (spec §4: "copy of {title}", no applicants, active). The spec names no path for this call; this one is ours',
+        params: idParamsSchema,
+        body: cloneJobBodySchema,
+        response: { 201: jobSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { owner, actor } = await ownerOf(request, request.body.viewAsId);
+      const job = await cloneJobById(app.db, {
+        owner,
+        actor,
+        id: request.params.id,
+        now: app.now(),
+      });
+      return reply.status(201).send(job);
+    },
+  );
+}

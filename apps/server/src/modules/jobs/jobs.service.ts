@@ -1,0 +1,403 @@
+import {
+  cloneJob,
+  getPageCount,
+  getSkip,
+  toPublicJob,
+  type ApplicantSummary,
+  type Job,
+  type JobCountQuery,
+  type JobListQuery,
+  type JobListResponse,
+  type JobSaveInput,
+  type MiniUser,
+  type PermissionSubject,
+  type PublicJob,
+} from '@candid/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db, DbTx } from '../../db/client';
+import { jobs, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import { recordActivity } from '../activities/activities.service';
+import { findUserById } from '../users/users.service';
+import { assertAnswerTypesAllowed } from './answer-type-gate';
+import { getApplicantSummaries } from './applicant-summary';
+import { toStoredQuests } from './questions';
+import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** The job owner's columns read with every job (spec §3 Mini user). */
+const ownerColumns = {
+  id: users.id,
+  fName: users.fName,
+  lName: users.lName,
+  orgId: users.orgId,
+  imgUrl: users.imgUrl,
+  email: users.email,
+};
+type OwnerRow = {
+  id: string;
+  fName: string;
+  lName: string;
+  orgId: string;
+  imgUrl: string;
+  email: string;
+};
+
+/** Who did something, for the activity log: the real user (an admin when viewing as another). */
+export interface JobActor {
+  userId: string;
+  /** The user the admin is viewing as, when that is someone else. */
+  viewAsId?: string;
+}
+
+/** The user that owns new jobs and whose plan gates their answer types. */
+export type JobOwner = PermissionSubject & { id: string; orgId: string };
+
+function toMiniUser(owner: OwnerRow): MiniUser {
+  return {
+    _id: owner.id,
+    fName: owner.fName,
+    lName: owner.lName,
+    companyId: owner.orgId,
+    imgUrl: owner.imgUrl || null,
+    email: owner.email,
+  };
+}
+
+/** What a job is about, in wire names: the part the public invitation data shares. */
+function toJobContent(row: JobRow): Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests'> {
+  return {
+    _id: row.id,
+    info: {
+      title: row.title,
+      location: row.location,
+      desc: row.description,
+      coverUrl: row.coverUrl,
+    },
+    company: { name: row.companyName, logoUrl: row.companyLogoUrl },
+    rule: { isCvRequired: row.isCvRequired, isOneTry: row.isOneTry },
+    quests: row.quests,
+  };
+}
+
+/** A job row as the API returns it (spec §3 Job, wire names). The one place columns map to the wire. */
+export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummary): Job {
+  return {
+    ...toJobContent(row),
+    owner: toMiniUser(owner),
+    // Applicants travel through the applicant calls, never inside a job (spec §7).
+    applicants: [],
+    applicantSummary: summary ?? { avatars: [], applicantCount: 0 },
+    createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+  };
+}
+
+/** The columns a create or update writes, from a validated job: HTML sanitised, URLs checked. */
+function toJobValues(input: JobSaveInput) {
+  assertSafeMediaUrls({
+    'info.coverUrl': input.info.coverUrl,
+    'company.logoUrl': input.company.logoUrl,
+  });
+  return {
+    title: input.info.title,
+    location: input.info.location,
+    description: sanitizeRichText(input.info.desc),
+    coverUrl: input.info.coverUrl,
+    companyName: input.company.name,
+    companyLogoUrl: input.company.logoUrl,
+    isCvRequired: input.rule.isCvRequired,
+    isOneTry: input.rule.isOneTry,
+    quests: toStoredQuests(input.quests),
+  };
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function archiveCondition(showArchived: boolean): SQL {
+  return showArchived ? isNotNull(jobs.archivedAt) : isNull(jobs.archivedAt);
+}
+
+/** The organisation's jobs in one archive view, searched by title or location (spec §5: trimmed, case-insensitive). */
+function listConditions(orgId: string, filter: { txt: string; showArchived: boolean }) {
+  const scope = and(eq(jobs.orgId, orgId), archiveCondition(filter.showArchived))!;
+  if (!filter.txt) return { scope, where: scope };
+  const pattern = likePattern(filter.txt);
+  return {
+    scope,
+    where: and(scope, or(ilike(jobs.title, pattern), ilike(jobs.location, pattern)))!,
+  };
+}
+
+async function attachSummaries(
+  db: Db,
+  rows: readonly { job: JobRow; owner: OwnerRow }[],
+): Promise<Job[]> {
+  const summaries = await getApplicantSummaries(
+    db,
+    rows.map((row) => row.job.id),
+  );
+  return rows.map((row) => toJobDto(row.job, row.owner, summaries.get(row.job.id)));
+}
+
+/**
+ * The job overview (spec §7 `GET job`): one archive view of the organisation's jobs, searched,
+ * sorted (default createdAt desc) and paged. `filteredJobCount` counts the search's matches,
+ * `totalJobCount` the whole view, so the web app can tell "no exact matches" from an empty list.
+ */
+export async function listJobs(
+  db: Db,
+  orgId: string,
+  query: JobListQuery,
+): Promise<JobListResponse> {
+  const { scope, where } = listConditions(orgId, query);
+  const sortColumn = {
+    createdAt: jobs.createdAt,
+    title: sql`lower(${jobs.title})`,
+    location: sql`lower(${jobs.location})`,
+  }[query.sort.field];
+  const order = query.sort.order === 'desc' ? desc : asc;
+  const rows = await db
+    .select({ job: jobs, owner: ownerColumns })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.ownerId))
+    .where(where)
+    .orderBy(order(sortColumn), order(jobs.id))
+    .limit(query.itemsPerPage)
+    .offset(getSkip(query.currPage, query.itemsPerPage));
+  const [filtered] = await db.select({ value: count() }).from(jobs).where(where);
+  const [total] = query.txt
+    ? await db.select({ value: count() }).from(jobs).where(scope)
+    : [filtered];
+  const filteredJobCount = Number(filtered?.value ?? 0);
+  return {
+    jobs: await attachSummaries(db, rows),
+    pageCount: getPageCount(filteredJobCount, query.itemsPerPage),
+    filteredJobCount,
+    totalJobCount: Number(total?.value ?? 0),
+  };
+}
+
+/** `GET job/jobCount`: how many of the organisation's jobs match the filters. */
+export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Promise<number> {
+  const { where } = listConditions(orgId, query);
+  const [row] = await db.select({ value: count() }).from(jobs).where(where);
+  return Number(row?.value ?? 0);
+}
+
+async function findJobRows(
+  db: Db,
+  orgId: string,
+  ids: readonly string[],
+): Promise<{ job: JobRow; owner: OwnerRow }[]> {
+  const validIds = ids.filter(isUuid);
+  if (validIds.length === 0) return [];
+  return db
+    .select({ job: jobs, owner: ownerColumns })
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.ownerId))
+    .where(and(eq(jobs.orgId, orgId), inArray(jobs.id, validIds)));
+}
+
+/** One of the organisation's jobs; NOT_FOUND_ERR for a missing job or another organisation's. */
+export async function getJob(db: Db, orgId: string, id: string): Promise<Job> {
+  const [row] = await findJobRows(db, orgId, [id]);
+  if (!row) throw new AppError('NOT_FOUND_ERR');
+  const [job] = await attachSummaries(db, [row]);
+  return job!;
+}
+
+/**
+ * Creates a job (spec §7 `POST job`) owned by `owner`, in the owner's organisation. The
+ * owner's plan gates the answer types (403); the body schema has already applied the job
+ * defaults and rules. The row and its activity are written together.
+ */
+export async function createJob(
+  db: Db,
+  params: { owner: JobOwner; input: JobSaveInput; actor: JobActor; now: Date },
+): Promise<Job> {
+  const { owner, input, actor, now } = params;
+  assertAnswerTypesAllowed(owner, input.quests);
+  const values = toJobValues(input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(jobs)
+      .values({
+        ...values,
+        orgId: owner.orgId,
+        ownerId: owner.id,
+        createdAt: now,
+        updatedAt: now,
+        archivedAt: null,
+      })
+      .returning({ id: jobs.id });
+    await recordActivity(tx, {
+      type: 'create',
+      target: 'job',
+      userId: actor.userId,
+      orgId: owner.orgId,
+      desc: values.title,
+      meta: { jobId: row!.id, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) },
+      date: now,
+    });
+    return row!.id;
+  });
+  return getJob(db, owner.orgId, id);
+}
+
+/**
+ * Updates several jobs at once (spec §7 `PUT job`), all or nothing: every job must belong to
+ * the organisation (404 otherwise) and pass its owner's plan before anything is written.
+ * `archivedAt` archives (at the server's time) or restores (null); leaving it out keeps it.
+ */
+export async function updateJobs(
+  db: Db,
+  params: { orgId: string; inputs: readonly JobSaveInput[]; actor: JobActor; now: Date },
+): Promise<Job[]> {
+  const { orgId, inputs, actor, now } = params;
+  const ids = inputs.map((input) => input._id!);
+  const existing = new Map((await findJobRows(db, orgId, ids)).map((row) => [row.job.id, row.job]));
+  const owners = new Map<string, PermissionSubject>();
+  const updates: {
+    row: JobRow;
+    values: ReturnType<typeof toJobValues>;
+    archivedAt: Date | null;
+  }[] = [];
+  for (const input of inputs) {
+    const row = existing.get(input._id!);
+    if (!row) throw new AppError('NOT_FOUND_ERR');
+    let owner = owners.get(row.ownerId);
+    if (!owner) {
+      const ownerRow = await findUserById(db, row.ownerId);
+      if (!ownerRow) throw new AppError('NOT_FOUND_ERR');
+      owner = ownerRow;
+      owners.set(row.ownerId, owner);
+    }
+    assertAnswerTypesAllowed(owner, input.quests, row.quests);
+    const archivedAt =
+      input.archivedAt === undefined
+        ? row.archivedAt
+        : input.archivedAt === null
+          ? null
+          : (row.archivedAt ?? now);
+    updates.push({ row, values: toJobValues(input), archivedAt });
+  }
+
+  await db.transaction(async (tx) => {
+    for (const { row, values, archivedAt } of updates) {
+      await tx
+        .update(jobs)
+        .set({ ...values, archivedAt, updatedAt: now })
+        .where(and(eq(jobs.id, row.id), eq(jobs.orgId, orgId)));
+      const type =
+        !row.archivedAt && archivedAt
+          ? 'archive'
+          : row.archivedAt && !archivedAt
+            ? 'restore'
+            : 'update';
+      await recordActivity(tx, {
+        type,
+        target: 'job',
+        userId: actor.userId,
+        orgId,
+        desc: values.title,
+        meta: { jobId: row.id, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) },
+        date: now,
+      });
+    }
+  });
+
+  const saved = await attachSummaries(db, await findJobRows(db, orgId, ids));
+  const byId = new Map(saved.map((job) => [job._id, job]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/**
+ * Deletes a job for good (spec §4: only archived jobs can be deleted; 400 otherwise). Its
+ * applicants go with it (the foreign key cascades).
+ */
+export async function deleteJob(
+  db: Db,
+  params: { orgId: string; id: string; actor: JobActor; now: Date },
+): Promise<void> {
+  const { orgId, id, actor, now } = params;
+  const [found] = await findJobRows(db, orgId, [id]);
+  if (!found) throw new AppError('NOT_FOUND_ERR');
+  if (!found.job.archivedAt) {
+    throw new AppError('VALIDATION_ERR', { message: 'Only an archived job can be deleted' });
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.orgId, orgId)));
+    await recordActivity(tx, {
+      type: 'remove',
+      target: 'job',
+      userId: actor.userId,
+      orgId,
+      desc: found.job.title,
+      meta: { jobId: id, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) },
+      date: now,
+    });
+  });
+}
+
+/**
+ * Clones a job (spec §4): a new job of `owner` with the same content, titled "copy of
+ * {title}", without applicants, active, created now.
+ */
+export async function cloneJobById(
+  db: Db,
+  params: { owner: JobOwner; id: string; actor: JobActor; now: Date },
+): Promise<Job> {
+  const source = await getJob(db, params.owner.orgId, params.id);
+  const copy = cloneJob(source);
+  return createJob(db, {
+    owner: params.owner,
+    actor: params.actor,
+    now: params.now,
+    input: {
+      info: copy.info,
+      company: copy.company,
+      rule: copy.rule,
+      quests: copy.quests.map((quest) => ({
+        ...quest,
+        ...(quest.opts ? { opts: quest.opts.map((opt) => ({ ...opt })) } : {}),
+      })),
+    },
+  });
+}
+
+/**
+ * What a candidate may see of an active job (invitation and interview pages). A missing or
+ * archived job is INTERVIEW_NOT_AVAILABLE_ERR (spec §8 "This interview is not available").
+ */
+export async function getPublicJob(db: Db, id: string): Promise<PublicJob> {
+  if (!isUuid(id)) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), isNull(jobs.archivedAt)));
+  if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
+  return toPublicJob(toJobContent(row));
+}
+
+/** Gives every job of a departing user to a colleague (called inside the deletion's transaction). */
+export async function transferJobOwnership(tx: DbTx, fromUserId: string, toUserId: string) {
+  await tx.update(jobs).set({ ownerId: toUserId }).where(eq(jobs.ownerId, fromUserId));
+}

@@ -1,0 +1,35 @@
+import type { Question } from '@candid/domain';
+import type { StoredQuestion } from '../../db/schema';
+import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
+
+/** A validated question from a job or template body (job-input / template-input schemas). */
+export interface QuestionToStore {
+  id: string;
+  txt: string;
+  desc: string;
+  vidUrl: string | null;
+  ansRule: Question['ansRule'];
+  timeLimit: number;
+  opts?: { txt: string; isCorrect: boolean }[];
+}
+
+/**
+ * Questions as stored in a job or template row: the description sanitised, the video address
+ * checked (400 when unsafe), options kept only where the question has them.
+ */
+export function toStoredQuests(quests: readonly QuestionToStore[]): StoredQuestion[] {
+  return quests.map((quest, index) => {
+    assertSafeMediaUrls({ [`quests.${index}.vidUrl`]: quest.vidUrl });
+    return {
+      id: quest.id,
+      txt: quest.txt,
+      desc: sanitizeRichText(quest.desc),
+      vidUrl: quest.vidUrl || null,
+      ansRule: { ...quest.ansRule },
+      timeLimit: quest.timeLimit,
+      ...(quest.opts
+        ? { opts: quest.opts.map((opt) => ({ txt: opt.txt, isCorrect: opt.isCorrect })) }
+        : {}),
+    };
+  });
+}

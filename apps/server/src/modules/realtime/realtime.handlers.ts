@@ -1,0 +1,64 @@
+import { interviewDoneMessageSchema, REALTIME_EVENTS } from '@candid/domain';
+import type { FastifyInstance } from 'fastify';
+import { userRoom } from '../../plugins/realtime';
+import { getOwnApplicant, toCandidateApplicant } from '../applicants/applicants.service';
+import { getInterviewJob } from '../jobs/interview-job';
+import { notifyApplicantSaved } from './realtime.service';
+
+/**
+ * Socket events of spec §7. A recruiter's "user watch" joins their own room only; a
+ * candidate's "interview done" is checked against its token (its own applicant and job) and
+ * re-sent to the job owner as "alert interview done" with the server's copy of the applicant,
+ * never the client's. Anything else is ignored and logged.
+ */
+export async function realtimeHandlers(app: FastifyInstance) {
+  app.realtime.onConnection((socket, identity) => {
+    // An optional acknowledgement tells the client whether it now watches (true) or not.
+    socket.on(REALTIME_EVENTS.USER_WATCH, (userId: unknown, ack?: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (ok: boolean) => void) : () => undefined;
+      if (identity.kind === 'user' && userId === identity.userId) {
+        void Promise.resolve(socket.join(userRoom(identity.userId))).then(() => reply(true));
+        return;
+      }
+      app.log.warn({ socketId: socket.id, kind: identity.kind }, 'refused "user watch"');
+      reply(false);
+    });
+
+    socket.on(REALTIME_EVENTS.INTERVIEW_DONE, (message: unknown) => {
+      if (identity.kind !== 'candidate') {
+        app.log.warn({ socketId: socket.id }, '"interview done" from a non-candidate ignored');
+        return;
+      }
+      const parsed = interviewDoneMessageSchema.safeParse(message);
+      const applicantId = parsed.success
+        ? (parsed.data.data.applicant.id ?? parsed.data.data.applicant._id)
+        : undefined;
+      if (
+        !parsed.success ||
+        applicantId !== identity.applicantId ||
+        parsed.data.data.jobId !== identity.jobId
+      ) {
+        app.log.warn({ socketId: socket.id }, '"interview done" about another applicant ignored');
+        return;
+      }
+      void (async () => {
+        const scope = {
+          applicantId: identity.applicantId,
+          jobId: identity.jobId,
+          orgId: identity.orgId,
+        };
+        const row = await getOwnApplicant(app.db, scope, identity.applicantId);
+        // Only a submitted interview is "done"; the submit call itself has already alerted.
+        if (!row.submittedAt) {
+          app.log.warn({ socketId: socket.id }, '"interview done" before submitting ignored');
+          return;
+        }
+        const job = await getInterviewJob(app.db, identity.jobId, { activeOnly: false });
+        const applicant = await toCandidateApplicant(row, job, app.storage);
+        notifyApplicantSaved(app, job.ownerId, 'submitted', applicant);
+      })().catch((error: unknown) => {
+        app.log.warn({ err: error }, '"interview done" could not be relayed');
+      });
+    });
+  });
+}

@@ -1,0 +1,27 @@
+import {
+  REALTIME_EVENTS,
+  type ApplicantEventPayload,
+  type ApplicantEventType,
+  type CandidateApplicant,
+} from '@candid/domain';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Tells the job owner's open back-office tabs about an applicant (spec §7): "save applicant"
+ * for every change, plus "alert interview done" when the interview was submitted.
+ */
+export function notifyApplicantSaved(
+  app: FastifyInstance,
+  ownerId: string,
+  type: ApplicantEventType,
+  applicant: CandidateApplicant,
+): void {
+  const payload: ApplicantEventPayload = {
+    userId: ownerId,
+    data: { type, applicant, jobId: applicant.jobInfo.jobId },
+  };
+  app.realtime.emitToUser(ownerId, REALTIME_EVENTS.SAVE_APPLICANT, payload);
+  if (type === 'submitted') {
+    app.realtime.emitToUser(ownerId, REALTIME_EVENTS.ALERT_INTERVIEW_DONE, payload);
+  }
+}

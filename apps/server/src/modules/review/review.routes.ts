@@ -1,0 +1,250 @@
+import {
+  applicantCountQuerySchema,
+  applicantCountResponseSchema,
+  applicantDetailsParamsSchema,
+  applicantDetailsResponseSchema,
+  applicantListQuerySchema,
+  applicantListResponseSchema,
+  applicantVideosParamsSchema,
+  applicantVideosResponseSchema,
+  CV_MAX_BYTES,
+  cvUploadQuerySchema,
+  deleteApplicantsBodySchema,
+  deleteApplicantsResponseSchema,
+  replaceCvResponseSchema,
+  updateApplicantsBodySchema,
+  updateApplicantsResponseSchema,
+  viewAsQuerySchema,
+} from '@candid/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { resolveActingUser } from '../../plugins/auth';
+import { toCandidateApplicant } from '../applicants/applicants.service';
+import { notifyApplicantSaved } from '../realtime/realtime.service';
+import { findUserById } from '../users/users.service';
+import {
+  countApplicants,
+  deleteApplicants,
+  getApplicantDetails,
+  getApplicantVideos,
+  listApplicants,
+  replaceApplicantCv,
+  updateApplicants,
+  type ReviewActor,
+  type Reviewer,
+} from './review.service';
+
+const TAGS = ['applicants'];
+const BEARER = [{ bearerAuth: [] }];
+
+/**
+ * The recruiter's side of applicants (spec §7 "Jobs"; wire contract in
+ * `packages/domain/src/applicants/review-api.schemas.ts`): the overview and its counts, one
+ * applicant's details and answers, changes (status, read, archive, details, notes) and permanent
+ * deletion. Every call needs a recruiter's access token (a candidate token is refused), works in
+ * the caller's organisation or, for an admin, in that of the user in `viewAsId`, and treats
+ * another organisation's applicant as not found.
+ */
+export async function reviewRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The acting user with their plan, and who is logged as having acted. */
+  async function reviewerOf(
+    request: FastifyRequest,
+    viewAsId: string | undefined,
+  ): Promise<{ viewer: Reviewer; actor: ReviewActor }> {
+    const acting = await resolveActingUser(request, viewAsId);
+    const row = await findUserById(app.db, acting.id);
+    if (!row) throw new AppError('INVALID_TOKEN_ERR');
+    const userId = request.user!.id;
+    return {
+      viewer: { id: row.id, orgId: acting.orgId, perm: row.perm, advancedPrm: row.advancedPrm },
+      actor: acting.id === userId ? { userId } : { userId, viewAsId: acting.id },
+    };
+  }
+
+  api.get(
+    '/job/applicant',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The applicant overview: search, statuses (comma list), daysAgo, incomplete, archive view, jobId (404 when not an organisation job), sort `field:order` (free users: default only), 1-based pages',
+        querystring: applicantListQuerySchema,
+        response: { 200: applicantListResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer } = await reviewerOf(request, request.query.viewAsId);
+      return listApplicants(
+        { db: app.db, storage: app.storage, now: app.now() },
+        viewer,
+        request.query,
+      );
+    },
+  );
+
+  api.get(
+    '/job/applicantCount',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'How many applicants match the filters, and how many unarchived ones the organisation (or the job) has',
+        querystring: applicantCountQuerySchema,
+        response: { 200: applicantCountResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer } = await reviewerOf(request, request.query.viewAsId);
+      return countApplicants({ db: app.db, now: app.now() }, viewer, request.query);
+    },
+  );
+
+  api.get(
+    '/job/applicantVideos/:applicantId/:jobId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The answers with short-lived signed URLs and recording lengths; records a "watch" activity; 403 when locked for a free user',
+        params: applicantVideosParamsSchema,
+        querystring: viewAsQuerySchema,
+        response: { 200: applicantVideosResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer, actor } = await reviewerOf(request, request.query.viewAsId);
+      return getApplicantVideos(
+        { db: app.db, storage: app.storage, now: app.now() },
+        viewer,
+        actor,
+        request.params,
+      );
+    },
+  );
+
+  api.get(
+    '/job/:jobId/:applicantId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "One applicant of the job with CV links, notes, timeline and the job's questions; 403 when locked for a free user",
+        params: applicantDetailsParamsSchema,
+        querystring: viewAsQuerySchema,
+        response: { 200: applicantDetailsResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer } = await reviewerOf(request, request.query.viewAsId);
+      const applicant = await getApplicantDetails(
+        { db: app.db, storage: app.storage },
+        viewer,
+        request.params,
+      );
+      return { applicant };
+    },
+  );
+
+  api.put(
+    '/job/applicant',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Change applicants `{applicants, viewAsId}`, all or nothing: status (409 before submit or while archived), isRead, archivedAt, info, newNote (bookmark needs BOOKMARKS), removeNoteId',
+        body: updateApplicantsBodySchema,
+        response: { 200: updateApplicantsResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer, actor } = await reviewerOf(request, request.body.viewAsId);
+      const updated = await updateApplicants(
+        { db: app.db, storage: app.storage, now: app.now() },
+        viewer,
+        actor,
+        request.body.applicants,
+      );
+      for (const applicant of updated) {
+        if (!applicant.changed) continue;
+        const candidateView = await toCandidateApplicant(
+          applicant.row,
+          { id: applicant.row.jobId, title: applicant.jobTitle },
+          app.storage,
+        );
+        notifyApplicantSaved(app, applicant.ownerId, 'updated', candidateView);
+      }
+      return { applicants: updated.map((applicant) => applicant.item) };
+    },
+  );
+
+  api.put(
+    '/job/applicantDelete',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Delete archived applicants for good `{applicants: [{id}], viewAsId}`, all or nothing (409 when one is not archived), with their files',
+        body: deleteApplicantsBodySchema,
+        response: { 200: deleteApplicantsResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer, actor } = await reviewerOf(request, request.body.viewAsId);
+      const deletedCount = await deleteApplicants(
+        { db: app.db, storage: app.storage, now: app.now(), log: request.log },
+        viewer,
+        actor,
+        request.body.applicants.map((applicant) => applicant.id),
+      );
+      return { deletedCount };
+    },
+  );
+
+  // The CV arrives as the raw file body: every content type is read as a buffer here.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/job/:jobId/:applicantId/cv',
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Replace the applicant's CV (raw PDF, DOC or DOCX body, at most ${CV_MAX_BYTES} bytes; type checked by Content-Type or extension AND by content); 403 when locked`,
+          params: applicantDetailsParamsSchema,
+          querystring: cvUploadQuerySchema.extend(viewAsQuerySchema.shape),
+          response: { 200: replaceCvResponseSchema },
+          security: BEARER,
+        },
+        bodyLimit: CV_MAX_BYTES,
+        onRequest: app.requireUser,
+      },
+      async (request) => {
+        const { viewer, actor } = await reviewerOf(request, request.query.viewAsId);
+        const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+        return replaceApplicantCv(
+          { db: app.db, storage: app.storage, now: app.now() },
+          viewer,
+          actor,
+          request.params,
+          { name: request.query.name, contentType: contentType.toLowerCase(), body: request.body },
+        );
+      },
+    );
+  });
+}

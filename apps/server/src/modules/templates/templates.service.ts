@@ -1,0 +1,364 @@
+import {
+  applyTemplateDefaults,
+  getPageCount,
+  getSkip,
+  PRODUCT_NAME,
+  toggleArchivedAt,
+  type PermissionSubject,
+  type Template,
+  type TemplateListQuery,
+  type TemplateListResponse,
+  type TemplateSaveInput,
+  type TemplateUpdateInput,
+} from '@candid/domain';
+import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbTx } from '../../db/client';
+import { templates, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import { recordActivity } from '../activities/activities.service';
+import { assertAnswerTypesAllowed } from '../jobs/answer-type-gate';
+import { toStoredQuests } from '../jobs/questions';
+import { assertSafeMediaUrls } from '../jobs/rich-text';
+
+export type TemplateRow = typeof templates.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who acts on templates: the real user (for the activity log) and the organisation worked in. */
+export interface TemplateActor {
+  userId: string;
+  orgId: string;
+  /** The user an admin is viewing as, when that is someone else. */
+  viewAsId?: string;
+}
+
+/** The user that creates or edits, whose plan gates answer types. */
+export type TemplateAuthor = PermissionSubject & { id: string; orgId: string };
+
+/**
+ * A template row as the API returns it (spec §3 Template). Built-in templates (no
+ * organisation) are shown as made by the product.
+ */
+export function toTemplateDto(row: TemplateRow, ownerFName: string | null): Template {
+  return {
+    _id: row.id,
+    title: row.title,
+    name: row.name,
+    owner: row.ownerId ? { _id: row.ownerId, fName: ownerFName ?? '' } : { fName: PRODUCT_NAME },
+    quests: row.quests,
+    isDefault: row.isDefault,
+    coverUrl: row.coverUrl,
+    createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+  };
+}
+
+const selection = { template: templates, ownerFName: users.fName };
+
+function selectTemplates(db: Db | Tx) {
+  return db.select(selection).from(templates).leftJoin(users, eq(users.id, templates.ownerId));
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Templates the organisation may read: its own and the built-in ones. */
+function readableBy(orgId: string): SQL {
+  return or(eq(templates.orgId, orgId), isNull(templates.orgId))!;
+}
+
+/**
+ * The template overview (spec §7 `GET template?filters`): the organisation's own templates in
+ * one archive view, searched by title, oldest first (spec §9), 1-based pages. Built-in
+ * templates are offered by `GET template/default` instead.
+ */
+export async function listTemplates(
+  db: Db,
+  orgId: string,
+  query: TemplateListQuery,
+): Promise<TemplateListResponse> {
+  const scope = and(
+    eq(templates.orgId, orgId),
+    query.showArchived ? isNotNull(templates.archivedAt) : isNull(templates.archivedAt),
+  )!;
+  const where = query.txt
+    ? and(
+        scope,
+        or(
+          ilike(templates.title, likePattern(query.txt)),
+          ilike(templates.name, likePattern(query.txt)),
+        ),
+      )!
+    : scope;
+  const rows = await selectTemplates(db)
+    .where(where)
+    .orderBy(asc(templates.createdAt), asc(templates.id))
+    .limit(query.itemsPerPage)
+    .offset(getSkip(query.currPage, query.itemsPerPage));
+  const [filtered] = await db.select({ value: count() }).from(templates).where(where);
+  const [total] = query.txt
+    ? await db.select({ value: count() }).from(templates).where(scope)
+    : [filtered];
+  const filteredTemplateCount = Number(filtered?.value ?? 0);
+  return {
+    templates: rows.map((row) => toTemplateDto(row.template, row.ownerFName)),
+    pageCount: getPageCount(filteredTemplateCount, query.itemsPerPage),
+    filteredTemplateCount,
+    totalTemplateCount: Number(total?.value ?? 0),
+  };
+}
+
+/**
+ * `GET template/default`: the organisation's default template (at most one), then the
+ * built-in templates, oldest first; archived ones never.
+ */
+export async function listDefaultTemplates(db: Db, orgId: string): Promise<Template[]> {
+  const rows = await selectTemplates(db)
+    .where(
+      and(
+        isNull(templates.archivedAt),
+        or(and(eq(templates.orgId, orgId), eq(templates.isDefault, true)), isNull(templates.orgId)),
+      ),
+    )
+    .orderBy(sql`${templates.orgId} is null`, asc(templates.createdAt), asc(templates.id));
+  return rows.map((row) => toTemplateDto(row.template, row.ownerFName));
+}
+
+/** A template the organisation may read (its own or built-in); NOT_FOUND_ERR otherwise. */
+export async function getTemplate(db: Db, orgId: string, id: string): Promise<Template> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND_ERR');
+  const [row] = await selectTemplates(db).where(and(eq(templates.id, id), readableBy(orgId)));
+  if (!row) throw new AppError('NOT_FOUND_ERR');
+  return toTemplateDto(row.template, row.ownerFName);
+}
+
+/**
+ * A template the organisation may change, locked for the rest of the transaction: another
+ * organisation's is NOT_FOUND_ERR (its existence is not revealed), a built-in one is
+ * FORBIDDEN_ERR (read-only).
+ */
+async function lockOwnTemplate(tx: Tx, orgId: string, id: string): Promise<TemplateRow> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND_ERR');
+  const [row] = await tx
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), readableBy(orgId)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND_ERR');
+  if (row.orgId === null) throw new AppError('FORBIDDEN_ERR');
+  return row;
+}
+
+/**
+ * Makes `templateId` the organisation's only default (spec §4: the previous default is
+ * cleared first), or clears every default when it is null. Locks the organisation's
+ * templates first, so two concurrent calls cannot leave two defaults.
+ */
+async function setOrganisationDefault(
+  tx: Tx,
+  orgId: string,
+  templateId: string | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .select({ id: templates.id })
+    .from(templates)
+    .where(eq(templates.orgId, orgId))
+    .for('update');
+  await tx
+    .update(templates)
+    .set({ isDefault: false, updatedAt: now })
+    .where(
+      and(
+        eq(templates.orgId, orgId),
+        eq(templates.isDefault, true),
+        ...(templateId ? [ne(templates.id, templateId)] : []),
+      ),
+    );
+  if (templateId) {
+    await tx
+      .update(templates)
+      .set({ isDefault: true, updatedAt: now })
+      .where(and(eq(templates.id, templateId), eq(templates.orgId, orgId)));
+  }
+}
+
+function activityMeta(
+  actor: TemplateActor,
+  templateId: string,
+  extra: Record<string, unknown> = {},
+) {
+  return { templateId, ...extra, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) };
+}
+
+/** The columns a create or update writes: blank title named (spec §4), URLs checked, HTML sanitised. */
+function toTemplateValues(input: TemplateSaveInput, now: Date) {
+  const { title } = applyTemplateDefaults(input, now);
+  assertSafeMediaUrls({ coverUrl: input.coverUrl });
+  return { title, name: title, coverUrl: input.coverUrl, quests: toStoredQuests(input.quests) };
+}
+
+/**
+ * Creates a template in the author's organisation (spec §5 template rules are the body
+ * schema's; the author's plan gates answer types). `isDefault` makes it the only default.
+ */
+export async function createTemplate(
+  db: Db,
+  params: { author: TemplateAuthor; actor: TemplateActor; input: TemplateSaveInput; now: Date },
+): Promise<Template> {
+  const { author, actor, input, now } = params;
+  assertAnswerTypesAllowed(author, input.quests);
+  const values = toTemplateValues(input, now);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(templates)
+      .values({
+        ...values,
+        orgId: author.orgId,
+        ownerId: author.id,
+        isDefault: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: templates.id });
+    if (input.isDefault) await setOrganisationDefault(tx, author.orgId, row!.id, now);
+    await recordActivity(tx, {
+      type: 'create',
+      target: 'template',
+      userId: actor.userId,
+      orgId: author.orgId,
+      desc: values.title,
+      meta: activityMeta(actor, row!.id),
+      date: now,
+    });
+    return row!.id;
+  });
+  return getTemplate(db, author.orgId, id);
+}
+
+/**
+ * Updates one of the organisation's templates (built-in ones are read-only: 403). Only new
+ * answer-type choices are gated by the author's plan. `isDefault` true or false sets or
+ * clears the default; left out, it stays as it is.
+ */
+export async function updateTemplate(
+  db: Db,
+  params: { author: TemplateAuthor; actor: TemplateActor; input: TemplateUpdateInput; now: Date },
+): Promise<Template> {
+  const { author, actor, input, now } = params;
+  const values = toTemplateValues(input, now);
+  await db.transaction(async (tx) => {
+    const row = await lockOwnTemplate(tx, actor.orgId, input._id);
+    assertAnswerTypesAllowed(author, input.quests, row.quests);
+    await tx
+      .update(templates)
+      .set({ ...values, updatedAt: now })
+      .where(eq(templates.id, row.id));
+    if (input.isDefault === true && !row.isDefault) {
+      await setOrganisationDefault(tx, actor.orgId, row.id, now);
+    } else if (input.isDefault === false && row.isDefault) {
+      await setOrganisationDefault(tx, actor.orgId, null, now);
+    }
+    await recordActivity(tx, {
+      type: 'update',
+      target: 'template',
+      userId: actor.userId,
+      orgId: actor.orgId,
+      desc: values.title,
+      meta: activityMeta(actor, row.id),
+      date: now,
+    });
+  });
+  return getTemplate(db, actor.orgId, input._id);
+}
+
+/** Deletes one of the organisation's templates for good (built-in ones: 403). */
+export async function deleteTemplate(
+  db: Db,
+  params: { actor: TemplateActor; id: string; now: Date },
+): Promise<void> {
+  const { actor, id, now } = params;
+  await db.transaction(async (tx) => {
+    const row = await lockOwnTemplate(tx, actor.orgId, id);
+    await tx.delete(templates).where(eq(templates.id, row.id));
+    await recordActivity(tx, {
+      type: 'remove',
+      target: 'template',
+      userId: actor.userId,
+      orgId: actor.orgId,
+      desc: row.title,
+      meta: activityMeta(actor, row.id),
+      date: now,
+    });
+  });
+}
+
+/**
+ * Archives an active template or restores an archived one (spec §4). An archived template
+ * stops being the default, so restoring it can never leave two defaults.
+ */
+export async function toggleTemplateArchive(
+  db: Db,
+  params: { actor: TemplateActor; id: string; now: Date },
+): Promise<Template> {
+  const { actor, id, now } = params;
+  await db.transaction(async (tx) => {
+    const row = await lockOwnTemplate(tx, actor.orgId, id);
+    const archivedAt = toggleArchivedAt(row.archivedAt?.toISOString(), now);
+    await tx
+      .update(templates)
+      .set({
+        archivedAt: archivedAt ? new Date(archivedAt) : null,
+        ...(archivedAt ? { isDefault: false } : {}),
+        updatedAt: now,
+      })
+      .where(eq(templates.id, row.id));
+    await recordActivity(tx, {
+      type: archivedAt ? 'archive' : 'restore',
+      target: 'template',
+      userId: actor.userId,
+      orgId: actor.orgId,
+      desc: row.title,
+      meta: activityMeta(actor, row.id),
+      date: now,
+    });
+  });
+  return getTemplate(db, actor.orgId, id);
+}
+
+/**
+ * Makes a template the organisation's default, clearing the previous one first in the same
+ * transaction (spec §4), or clears it when it already is. An archived template cannot
+ * become the default (400).
+ */
+export async function toggleTemplateDefault(
+  db: Db,
+  params: { actor: TemplateActor; id: string; now: Date },
+): Promise<Template> {
+  const { actor, id, now } = params;
+  await db.transaction(async (tx) => {
+    const row = await lockOwnTemplate(tx, actor.orgId, id);
+    if (!row.isDefault && row.archivedAt) {
+      throw new AppError('VALIDATION_ERR', {
+        message: 'An archived template cannot be the default',
+      });
+    }
+    await setOrganisationDefault(tx, actor.orgId, row.isDefault ? null : row.id, now);
+    await recordActivity(tx, {
+      type: 'update',
+      target: 'template',
+      userId: actor.userId,
+      orgId: actor.orgId,
+      desc: row.title,
+      meta: activityMeta(actor, row.id, { isDefault: !row.isDefault }),
+      date: now,
+    });
+  });
+  return getTemplate(db, actor.orgId, id);
+}
+
+/** Gives every template of a departing user to a colleague (inside the deletion's transaction). */
+export async function transferTemplateOwnership(tx: DbTx, fromUserId: string, toUserId: string) {
+  await tx.update(templates).set({ ownerId: toUserId }).where(eq(templates.ownerId, fromUserId));
+}

@@ -1,0 +1,348 @@
+import {
+  getPageCount,
+  getSkip,
+  isAdmin,
+  isLanguage,
+  ROLES,
+  type Account,
+  type AccountListQuery,
+  type AccountListResponse,
+  type Language,
+  type Role,
+  type SessionUser,
+} from '@candid/domain';
+import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbTx } from '../../db/client';
+import { applicants, jobs, organizations, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { isUuid } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Emails are kept trimmed and lower-cased, so that lookups are case-insensitive. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toRole(role: string): Role {
+  return role === ROLES.ADMIN ? ROLES.ADMIN : ROLES.USER;
+}
+
+function toLanguage(language: string): Language {
+  return isLanguage(language) ? language : 'en';
+}
+
+/** A user row as the API returns it (spec §3 User, wire names). The one place columns map to the wire. */
+export function toUserDto(row: UserRow): SessionUser {
+  return {
+    _id: row.id,
+    fName: row.fName,
+    lName: row.lName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    imgUrl: row.imgUrl,
+    companyName: row.companyName,
+    companyId: row.orgId,
+    logoUrl: row.logoUrl,
+    coverUrls: row.coverUrls.map((cover) => ({
+      url: cover.regular,
+      ...(cover.small ? { smallUrl: cover.small } : {}),
+    })),
+    role: toRole(row.role),
+    lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+    perm: row.perm,
+    advancedPrm: row.advancedPrm,
+    emailVerified: row.emailVerified,
+    language: toLanguage(row.language),
+  };
+}
+
+/** The parts of a user the access token carries. */
+export function toAuthUser(row: UserRow): AuthUser {
+  return { id: row.id, orgId: row.orgId, role: toRole(row.role) };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return row ?? null;
+}
+
+export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, googleSub));
+  return row ?? null;
+}
+
+export interface NewUser {
+  fName: string;
+  lName: string;
+  email: string;
+  /** argon2id hash; null for a Google-only account. */
+  passwordHash: string | null;
+  role: Role;
+  perm: number;
+  advancedPrm?: Record<string, boolean>;
+  emailVerified: boolean;
+  language: Language;
+  companyName?: string;
+  googleSub?: string | null;
+  imgUrl?: string;
+  /** Adds the user to this organisation; a new one is created when unset. */
+  orgId?: string;
+  /** Name of the new organisation (default "<fName>'s organisation"). */
+  orgName?: string;
+}
+
+/**
+ * Creates a user, and their own organisation unless `orgId` names an existing one.
+ * EMAIL_TAKEN_ERR when the email (case-insensitive) already has an account, also when two
+ * signups race; NOT_FOUND_ERR for an unknown `orgId`.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(db, email)) throw new AppError('EMAIL_TAKEN_ERR');
+  try {
+    return await db.transaction(async (tx) => {
+      let orgId = input.orgId;
+      if (orgId !== undefined) {
+        const [org] = isUuid(orgId)
+          ? await tx
+              .select({ id: organizations.id })
+              .from(organizations)
+              .where(eq(organizations.id, orgId))
+          : [];
+        if (!org) throw new AppError('NOT_FOUND_ERR');
+      } else {
+        const name =
+          input.orgName?.trim() || input.companyName?.trim() || `${input.fName}'s organisation`;
+        const [org] = await tx.insert(organizations).values({ name }).returning();
+        orgId = org!.id;
+      }
+      const [row] = await tx
+        .insert(users)
+        .values({
+          orgId,
+          fName: input.fName,
+          lName: input.lName,
+          email,
+          passwordHash: input.passwordHash,
+          googleSub: input.googleSub ?? null,
+          role: input.role,
+          perm: input.perm,
+          advancedPrm: input.advancedPrm ?? {},
+          emailVerified: input.emailVerified,
+          language: input.language,
+          companyName: input.companyName ?? '',
+          imgUrl: input.imgUrl ?? '',
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError('EMAIL_TAKEN_ERR');
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN_ERR');
+    throw error;
+  }
+}
+
+/** Columns a user update may set (wire names where the spec has them). */
+export interface UserPatch {
+  fName?: string;
+  lName?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  companyName?: string;
+  imgUrl?: string;
+  logoUrl?: string;
+  language?: Language;
+  role?: Role;
+  perm?: number;
+  advancedPrm?: Record<string, boolean>;
+  emailVerified?: boolean;
+  passwordHash?: string;
+  googleSub?: string;
+  lastLogin?: Date;
+}
+
+/** Updates a user; EMAIL_TAKEN_ERR when the new email belongs to someone else. */
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: UserPatch,
+  now: Date,
+): Promise<UserRow> {
+  const values: UserPatch & { updatedAt: Date } = { ...patch, updatedAt: now };
+  if (patch.email !== undefined) {
+    values.email = normalizeEmail(patch.email);
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, values.email), ne(users.id, id)));
+    if (other) throw new AppError('EMAIL_TAKEN_ERR');
+  }
+  try {
+    const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND_ERR');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN_ERR');
+    throw error;
+  }
+}
+
+/**
+ * Whether `actor` may see `target` (spec §6, DESIGN §4): themselves, a colleague of the same
+ * organisation, or anyone for an admin. Callers answer NOT_FOUND_ERR otherwise, so another
+ * organisation's users stay invisible.
+ */
+export function canSeeUser(actor: AuthUser, target: { id: string; orgId: string }): boolean {
+  return actor.id === target.id || actor.orgId === target.orgId || isAdmin(actor);
+}
+
+/** Whether `actor` may change `target`'s profile, password or verification: themselves or an admin. */
+export function canManageUser(actor: AuthUser, target: { id: string }): boolean {
+  return actor.id === target.id || isAdmin(actor);
+}
+
+/**
+ * Loads the user `actor` names for a management call: NOT_FOUND_ERR when it does not exist or
+ * belongs to an organisation the actor cannot see, FORBIDDEN_ERR for a visible colleague the
+ * actor may not manage.
+ */
+export async function getManagedUser(db: Db, actor: AuthUser, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row || !canSeeUser(actor, row)) throw new AppError('NOT_FOUND_ERR');
+  if (!canManageUser(actor, row)) throw new AppError('FORBIDDEN_ERR');
+  return row;
+}
+
+/**
+ * Applicants of the user's jobs: the accounts table's "interviews" column.
+ * Counted here in SQL; when the applicants module lands, its service should own this count.
+ */
+const interviewCountSql = sql<number>`(
+  select count(*)::int from ${applicants} as a
+  inner join ${jobs} as j on j.id = a.job_id
+  where j.owner_id = ${sql.raw('"users"."id"')}
+)`;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The admin account list (spec §2 account overview): search, sort and 1-based pages. */
+export async function listAccounts(db: Db, query: AccountListQuery): Promise<AccountListResponse> {
+  const conditions: SQL[] = [];
+  if (query.txt) {
+    const pattern = likePattern(query.txt);
+    conditions.push(
+      or(
+        ilike(users.fName, pattern),
+        ilike(users.lName, pattern),
+        ilike(users.email, pattern),
+        ilike(users.companyName, pattern),
+        ilike(sql`${users.fName} || ' ' || ${users.lName}`, pattern),
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const sortColumns = {
+    fName: users.fName,
+    lName: users.lName,
+    email: users.email,
+    lastLogin: users.lastLogin,
+    interviewCount: interviewCountSql,
+    perm: users.perm,
+    role: users.role,
+    companyName: users.companyName,
+  } as const;
+  const sortBy = sortColumns[query.sort.field];
+  const direction = query.sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+
+  const rows = await db
+    .select({
+      id: users.id,
+      fName: users.fName,
+      lName: users.lName,
+      email: users.email,
+      lastLogin: users.lastLogin,
+      perm: users.perm,
+      role: users.role,
+      companyName: users.companyName,
+      interviewCount: interviewCountSql,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(sql`${sortBy} ${direction}`, users.id)
+    .limit(query.itemsPerPage)
+    .offset(getSkip(query.currPage, query.itemsPerPage));
+  const [filtered] = await db.select({ value: count() }).from(users).where(where);
+  const [total] = await db.select({ value: count() }).from(users);
+
+  const accounts: Account[] = rows.map((row) => ({
+    _id: row.id,
+    fName: row.fName,
+    lName: row.lName,
+    email: row.email,
+    lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+    interviewCount: Number(row.interviewCount),
+    perm: row.perm,
+    role: toRole(row.role),
+    companyName: row.companyName,
+  }));
+  const filteredAccountCount = Number(filtered?.value ?? 0);
+  return {
+    accounts,
+    pageCount: getPageCount(filteredAccountCount, query.itemsPerPage),
+    filteredAccountCount,
+    totalAccountCount: Number(total?.value ?? 0),
+  };
+}
+
+/**
+ * Deletes an account. The last user of an organisation takes the organisation (and with it
+ * every job, template and applicant of it) along; a user with colleagues leaves alone.
+ */
+export async function deleteUser(
+  db: Db,
+  id: string,
+  options: {
+    /** Who inherits the user's work when colleagues remain; the oldest colleague by default. */
+    preferredSuccessorId?: string;
+    /** Moves what other modules own (jobs, templates) to the successor, in the same transaction. */
+    handOver?: (tx: DbTx, fromUserId: string, toUserId: string) => Promise<void>;
+  } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.id, id));
+    if (!row) throw new AppError('NOT_FOUND_ERR');
+    const colleagues = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.orgId, row.orgId), ne(users.id, id)))
+      .orderBy(users.createdAt);
+    if (colleagues.length === 0) {
+      // The last member: the organisation and everything in it go with them.
+      await tx.delete(organizations).where(eq(organizations.id, row.orgId));
+      return;
+    }
+    const successor =
+      colleagues.find((colleague) => colleague.id === options.preferredSuccessorId) ??
+      colleagues[0]!;
+    await options.handOver?.(tx, id, successor.id);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}

@@ -1,0 +1,152 @@
+import { REALTIME_EVENTS, type ApplicantEventPayload, type Job } from '@candid/domain';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedUp } from './factories';
+import {
+  accountWith,
+  callAsCandidate,
+  createInterviewJob,
+  startInterview,
+} from './interview-helpers';
+import { createTestApp, type TestApp } from './test-app';
+import { testDbKinds } from './test-db';
+
+function open(origin: string, token: string | null): Promise<Socket> {
+  const socket = connect(origin, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+function collect(socket: Socket, event: string): ApplicantEventPayload[] {
+  const seen: ApplicantEventPayload[] = [];
+  socket.on(event, (payload: ApplicantEventPayload) => seen.push(payload));
+  return seen;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+describe.each(testDbKinds())('realtime (%s)', (kind) => {
+  let t: TestApp;
+  let origin: string;
+  let owner: SignedUp;
+  let stranger: SignedUp;
+  let job: Job;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    owner = await accountWith(t.app);
+    stranger = await accountWith(t.app);
+    job = await createInterviewJob(t.app, owner, ['text']);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t?.close();
+  });
+
+  async function watcher(account: SignedUp) {
+    const socket = await open(origin, account.accessToken);
+    sockets.push(socket);
+    expect(await socket.emitWithAck(REALTIME_EVENTS.USER_WATCH, account.user._id)).toBe(true);
+    return socket;
+  }
+
+  it('refuses sockets without a valid token and watching someone else', async () => {
+    await expect(open(origin, null)).rejects.toThrow();
+    await expect(open(origin, 'garbage')).rejects.toThrow();
+    const socket = await open(origin, stranger.accessToken);
+    sockets.push(socket);
+    expect(await socket.emitWithAck(REALTIME_EVENTS.USER_WATCH, owner.user._id)).toBe(false);
+  });
+
+  it('tells the job owner (only) about created, updated and submitted applicants', async () => {
+    const ownerSocket = await watcher(owner);
+    const strangerSocket = await watcher(stranger);
+    const saved = collect(ownerSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+    const alerts = collect(ownerSocket, REALTIME_EVENTS.ALERT_INTERVIEW_DONE);
+    const leaked = collect(strangerSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+
+    const c = await startInterview(t.app, job._id);
+    await until(() => saved.length === 1);
+    expect(saved[0]).toMatchObject({
+      userId: owner.user._id,
+      data: { type: 'created', jobId: job._id, applicant: { id: c.applicant.id } },
+    });
+    const as = callAsCandidate(t.app, c.candidateToken);
+    const put = (body: Record<string, unknown>) =>
+      as('PUT', '/api/applicant', { applicant: { id: c.applicant.id, ...body }, jobId: job._id });
+    expect(
+      (await put({ answerMap: { [job.quests[0]!.id]: { resTime: 3, txt: 'hi' } } })).statusCode,
+    ).toBe(200);
+    expect((await put({ timestamp: { submitted: new Date().toISOString() } })).statusCode).toBe(
+      200,
+    );
+    await until(() => alerts.length === 1);
+    expect(saved.map((event) => event.data.type)).toEqual(['created', 'updated', 'submitted']);
+    expect(alerts[0]!.data.applicant.timestamp.submitted).toEqual(expect.any(String));
+
+    // A candidate may announce only its own submitted interview.
+    const other = await startInterview(t.app, job._id);
+    const candidate = await open(origin, c.candidateToken);
+    sockets.push(candidate);
+    candidate.emit(REALTIME_EVENTS.INTERVIEW_DONE, {
+      userId: owner.user._id,
+      data: { type: 'submitted', applicant: { id: other.applicant.id }, jobId: job._id },
+    });
+    candidate.emit(REALTIME_EVENTS.INTERVIEW_DONE, {
+      userId: owner.user._id,
+      data: { type: 'submitted', applicant: { id: c.applicant.id }, jobId: job._id },
+    });
+    await until(() => alerts.length === 2);
+    expect(alerts.map((event) => event.data.applicant.id)).toEqual([
+      c.applicant.id,
+      c.applicant.id,
+    ]);
+    expect(leaked).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('realtime across instances (Redis adapter)', () => {
+  it('an emit on one instance reaches a client of the other', async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL! };
+    const a = await createTestApp('pglite', env);
+    const b = await createTestApp('pglite', env);
+    try {
+      const originB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await b.app.signAccessToken({
+        id: '11111111-1111-4111-8111-111111111111',
+        orgId: 'o',
+        role: 'user',
+      });
+      const socket = await open(originB, token);
+      expect(
+        await socket.emitWithAck(
+          REALTIME_EVENTS.USER_WATCH,
+          '11111111-1111-4111-8111-111111111111',
+        ),
+      ).toBe(true);
+      const seen: unknown[] = [];
+      socket.on('ping test', (payload: unknown) => seen.push(payload));
+      a.app.realtime.emitToUser('11111111-1111-4111-8111-111111111111', 'ping test', { ok: 1 });
+      await until(() => seen.length === 1);
+      socket.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

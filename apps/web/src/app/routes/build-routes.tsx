@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { RootLayout } from '../shell/root-layout';
+import { RouteGuard } from './route-guard';
+import type { AppChildRoute, AppRoute, RouteHandle } from './route-types';
+
+function toChildRouteObject(child: AppChildRoute): RouteObject {
+  const Screen = lazy(child.screen);
+  const handle: RouteHandle = { titleKey: child.titleKey };
+  const element = <Screen />;
+  return child.index
+    ? { id: child.id, index: true, handle, element }
+    : { id: child.id, path: child.path, handle, element };
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const Screen = route.screen ? lazy(route.screen) : null;
+  const handle: RouteHandle = { titleKey: route.titleKey };
+  return {
+    id: route.id,
+    path: route.path,
+    handle,
+    element: <RouteGuard route={route}>{Screen ? <Screen /> : <Outlet />}</RouteGuard>,
+    children: route.children?.map(toChildRouteObject),
+  };
+}
+
+/**
+ * React Router routes for a route table: every entry behind its guard, under the root layout
+ * (page title, loading fallback), and a catch-all that sends unmatched paths on (spec §2).
+ */
+export function buildRoutes(table: readonly AppRoute[]): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      children: [
+        ...table.map(toRouteObject),
+        { id: 'unmatched', path: '*', element: <RouteGuard route={null} /> },
+      ],
+    },
+  ];
+}

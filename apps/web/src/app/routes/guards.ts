@@ -1,0 +1,85 @@
+import { hasPermission, isAdmin, type User } from '@candid/domain';
+import {
+  APPLICANT_OVERVIEW_PATH,
+  getFullPath,
+  getLoginPath,
+  getPostLoginPath,
+  REDIRECT_PARAM,
+  VERIFY_EMAIL_PATH,
+} from '../../common/routing/paths';
+import type { AppRoute } from './route-types';
+
+export interface GuardSession {
+  user: User | null;
+  isLoading: boolean;
+}
+
+export interface GuardLocation {
+  pathname: string;
+  search?: string;
+  hash?: string;
+}
+
+export type GuardResult =
+  | { allow: true }
+  | { redirect: string }
+  /** The answer depends on the user, who is still loading: show a loader, do not redirect yet. */
+  | { pending: true };
+
+const ALLOW: GuardResult = { allow: true };
+const PENDING: GuardResult = { pending: true };
+const toApplicants: GuardResult = { redirect: APPLICANT_OVERVIEW_PATH };
+
+/**
+ * Where a route sends the current visitor (spec §2 "Guards and redirects"). Pure: the route
+ * table entry (null when no route matched), the session and the location in, a decision out.
+ *
+ * 1. No matching route → the applicant overview (which sends a logged-out visitor to login).
+ * 2. A forwarding route (/backoffice) → its target.
+ * 3. Public routes open to everyone, except /verify-email, which sends a verified user to the
+ *    applicant overview.
+ * 4. Login and signup send a logged-in user on (to /verify-email while the email is unverified,
+ *    the page the applicant overview would send them to, else where the login page's redirect
+ *    query points, by default the applicant overview). Honouring the redirect here matters at
+ *    the moment of logging in: the new user reaches this guard and the login page's own
+ *    navigation in either order, and both must agree on the destination.
+ * 5. Every other route needs a user: logged out → /login?redirect=<path, query and hash>;
+ *    unverified email → /verify-email; admin routes need role admin and permission routes the
+ *    plan feature, else → the applicant overview.
+ */
+export function resolveGuard({
+  route,
+  session,
+  location,
+}: {
+  route: AppRoute | null;
+  session: GuardSession;
+  location: GuardLocation;
+}): GuardResult {
+  if (!route) return toApplicants;
+  if (route.redirectTo) return { redirect: route.redirectTo };
+
+  const { access } = route;
+  const { user } = session;
+
+  if (access === 'public') {
+    if (route.path !== VERIFY_EMAIL_PATH) return ALLOW;
+    if (session.isLoading) return PENDING;
+    return user?.emailVerified ? toApplicants : ALLOW;
+  }
+
+  if (session.isLoading) return PENDING;
+
+  if (access === 'guestOnly') {
+    if (!user) return ALLOW;
+    if (!user.emailVerified) return { redirect: VERIFY_EMAIL_PATH };
+    const redirect = new URLSearchParams(location.search ?? '').get(REDIRECT_PARAM);
+    return { redirect: getPostLoginPath(redirect) };
+  }
+
+  if (!user) return { redirect: getLoginPath(getFullPath(location)) };
+  if (!user.emailVerified) return { redirect: VERIFY_EMAIL_PATH };
+  if (access === 'admin') return isAdmin(user) ? ALLOW : toApplicants;
+  if (access !== 'auth' && !hasPermission(user, access.permission)) return toApplicants;
+  return ALLOW;
+}

@@ -1,0 +1,141 @@
+import {
+  applicantCountResponseSchema,
+  applicantDetailsResponseSchema,
+  applicantListResponseSchema,
+  applicantVideosResponseSchema,
+  deleteApplicantsResponseSchema,
+  replaceCvResponseSchema,
+  updateApplicantsResponseSchema,
+  type ApplicantChange,
+  type ApplicantCountResponse,
+  type ApplicantDetails,
+  type ApplicantFilter,
+  type ApplicantListResponse,
+  type ApplicantVideosResponse,
+  type ReplaceCvResponse,
+  type UpdateApplicantsResponse,
+} from '@candid/domain';
+import type { ApiClient } from '../../../common/api/api-client';
+
+/**
+ * The recruiter's applicant calls (spec §7 "Jobs"). Every answer is parsed with its domain
+ * schema, so a screen never renders a shape the server did not promise.
+ */
+
+/** Query keys; everything lives under `APPLICANTS_KEY` so one invalidation refreshes all. */
+export const APPLICANTS_KEY = ['applicants'] as const;
+export const applicantKeys = {
+  lists: () => [...APPLICANTS_KEY, 'list'] as const,
+  list: (filter: ApplicantFilter, sort: string) =>
+    [...APPLICANTS_KEY, 'list', filter, sort] as const,
+  count: (filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>) =>
+    [...APPLICANTS_KEY, 'count', filter] as const,
+  details: (applicantId: string) => [...APPLICANTS_KEY, 'details', applicantId] as const,
+  videos: (applicantId: string) => [...APPLICANTS_KEY, 'videos', applicantId] as const,
+};
+
+function filterParams(filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>) {
+  return {
+    txt: filter.txt || undefined,
+    statuses: filter.statuses.length > 0 ? filter.statuses.join(',') : undefined,
+    daysAgo: filter.daysAgo,
+    incomplete: filter.incomplete,
+    showArchived: filter.showArchived,
+    jobId: filter.jobId,
+  };
+}
+
+/** `GET job/applicant?filters&sort`: one page of the organisation's applicants. */
+export async function listApplicants(
+  api: ApiClient,
+  filter: ApplicantFilter,
+  sort: string | undefined,
+  signal?: AbortSignal,
+): Promise<ApplicantListResponse> {
+  return applicantListResponseSchema.parse(
+    await api.get<unknown>('job/applicant', {
+      params: {
+        ...filterParams(filter),
+        currPage: filter.currPage,
+        itemsPerPage: filter.itemsPerPage,
+        sort,
+      },
+      signal,
+    }),
+  );
+}
+
+/** `GET job/applicantCount?filters`: matching and all unarchived applicants. */
+export async function countApplicants(
+  api: ApiClient,
+  filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>,
+  signal?: AbortSignal,
+): Promise<ApplicantCountResponse> {
+  return applicantCountResponseSchema.parse(
+    await api.get<unknown>('job/applicantCount', { params: filterParams(filter), signal }),
+  );
+}
+
+/** `GET job/{jobId}/{applicantId}`: the applicant with CV, notes, timeline and questions. */
+export async function getApplicantDetails(
+  api: ApiClient,
+  jobId: string,
+  applicantId: string,
+  signal?: AbortSignal,
+): Promise<ApplicantDetails> {
+  const response = applicantDetailsResponseSchema.parse(
+    await api.get<unknown>(`job/${encodeURIComponent(jobId)}/${encodeURIComponent(applicantId)}`, {
+      signal,
+    }),
+  );
+  return response.applicant;
+}
+
+/** `GET job/applicantVideos/{applicantId}/{jobId}`: answers with playable URLs (a "watch"). */
+export async function getApplicantVideos(
+  api: ApiClient,
+  applicantId: string,
+  jobId: string,
+  signal?: AbortSignal,
+): Promise<ApplicantVideosResponse> {
+  return applicantVideosResponseSchema.parse(
+    await api.get<unknown>(
+      `job/applicantVideos/${encodeURIComponent(applicantId)}/${encodeURIComponent(jobId)}`,
+      { signal },
+    ),
+  );
+}
+
+/** `PUT job/applicant {applicants}`: status, read, archive, details and notes; all or nothing. */
+export async function updateApplicants(
+  api: ApiClient,
+  applicants: ApplicantChange[],
+): Promise<UpdateApplicantsResponse> {
+  return updateApplicantsResponseSchema.parse(
+    await api.put<unknown>('job/applicant', { applicants }),
+  );
+}
+
+/** `PUT job/applicantDelete {applicants}`: permanently deletes archived applicants. */
+export async function deleteApplicants(api: ApiClient, ids: string[]): Promise<number> {
+  const response = deleteApplicantsResponseSchema.parse(
+    await api.put<unknown>('job/applicantDelete', { applicants: ids.map((id) => ({ id })) }),
+  );
+  return response.deletedCount;
+}
+
+/** `POST job/{jobId}/{applicantId}/cv?name=` (raw file body): replaces the applicant's CV. */
+export async function replaceApplicantCv(
+  api: ApiClient,
+  jobId: string,
+  applicantId: string,
+  file: File,
+): Promise<ReplaceCvResponse> {
+  return replaceCvResponseSchema.parse(
+    await api.post<unknown>(
+      `job/${encodeURIComponent(jobId)}/${encodeURIComponent(applicantId)}/cv`,
+      file,
+      { params: { name: file.name } },
+    ),
+  );
+}

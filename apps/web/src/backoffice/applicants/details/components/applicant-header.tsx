@@ -1,0 +1,268 @@
+import {
+  CV_ACCEPT,
+  validateCvFile,
+  type ApplicantDetails,
+  type ApplicantStatusCode,
+} from '@candid/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useState } from 'react';
+import { useApiClient } from '../../../../common/api/api-client-context';
+import { isApiClientError } from '../../../../common/api/api-error';
+import { showAlert } from '../../../../common/stores/alert-store';
+import { applicantKeys, replaceApplicantCv } from '../../api/applicants-api';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconArrowLeft,
+  IconBriefcase,
+  IconDotsVertical,
+  IconDownload,
+  IconExternalLink,
+  IconFileText,
+  IconMail,
+  IconMapPin,
+  IconPencil,
+  IconPhone,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from '../../../../common/ui/mirror-in-rtl.module.css';
+import { ResponsiveMenu, type ResponsiveMenuItem } from '../../../../common/ui/responsive-menu';
+import { ApplicantAvatar } from '../../common/applicant-avatar';
+import { CopyField } from './copy-field';
+import { StatusMenu } from './status-menu';
+
+const ICON_PROPS = { size: 16, 'aria-hidden': true, color: 'var(--mantine-color-gray-6)' };
+
+/**
+ * The CV menu (spec §2): view in a new tab, download under its stored name, and replace (or
+ * upload, when there is none) with the same file rules as the candidate's upload (spec §5).
+ */
+function CvMenu({
+  jobId,
+  applicantId,
+  info,
+}: {
+  jobId: string;
+  applicantId: string;
+  info: ApplicantDetails['info'];
+}) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [isUploading, setIsUploading] = useState(false);
+  const { cvUrl, cvDownloadUrl } = info;
+
+  async function upload(file: File) {
+    const check = validateCvFile(file, { isCvRequired: true });
+    if (!check.ok) {
+      showAlert({ type: 'fail', key: check.key });
+      return;
+    }
+    setIsUploading(true);
+    try {
+      await replaceApplicantCv(api, jobId, applicantId, file);
+      await queryClient.invalidateQueries({ queryKey: applicantKeys.details(applicantId) });
+      showAlert({ type: 'success', key: 'applicantDetails.cv.replaced' });
+    } catch (error) {
+      showAlert({
+        type: 'fail',
+        key: isApiClientError(error) ? error.i18nKey : 'applicantDetails.cv.replaceFailed',
+      });
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  const openPicker = useCallback(
+    () => (document.getElementById(inputId) as HTMLInputElement | null)?.click(),
+    [inputId],
+  );
+  const items: ResponsiveMenuItem[] = [];
+  if (cvUrl) {
+    items.push({
+      id: 'view',
+      label: t('applicantDetails.cv.view'),
+      icon: <IconExternalLink size={18} aria-hidden />,
+      onClick: () => void window.open(cvUrl, '_blank', 'noopener,noreferrer'),
+    });
+  }
+  if (cvDownloadUrl) {
+    items.push({
+      id: 'download',
+      label: t('applicantDetails.cv.download'),
+      icon: <IconDownload size={18} aria-hidden />,
+      onClick: () => {
+        const link = document.createElement('a');
+        link.href = cvDownloadUrl;
+        link.download = '';
+        link.rel = 'noopener';
+        document.body.append(link);
+        link.click();
+        link.remove();
+      },
+    });
+  }
+  items.push({
+    id: 'replace',
+    label: t(cvUrl ? 'applicantDetails.cv.replace' : 'applicantDetails.cv.upload'),
+    icon: <IconUpload size={18} aria-hidden />,
+    onClick: openPicker,
+  });
+  return (
+    <>
+      <input
+        id={inputId}
+        type="file"
+        accept={CV_ACCEPT}
+        hidden
+        data-testid="cv-replace-input"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      <ResponsiveMenu
+        title={t('applicantDetails.cv.title')}
+        items={items}
+        target={
+          <Button
+            variant="default"
+            loading={isUploading}
+            leftSection={<IconFileText size={18} aria-hidden />}
+          >
+            {t('applicantDetails.cv.button')}
+          </Button>
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * The details header (spec §2): back to the overview, avatar, name, job title, email, phone and
+ * hometown (each click-to-copy), the status dropdown, the CV menu and the applicant menu
+ * (edit; archive, or restore when archived).
+ */
+export function ApplicantHeader({
+  applicant,
+  isStatusDisabled,
+  onBack,
+  onStatusChange,
+  onEdit,
+  onToggleArchive,
+}: {
+  applicant: ApplicantDetails;
+  isStatusDisabled: boolean;
+  onBack: () => void;
+  onStatusChange: (status: ApplicantStatusCode) => void;
+  onEdit: () => void;
+  onToggleArchive: () => void;
+}) {
+  const { t } = useTranslation();
+  const { info } = applicant;
+  const fullName = `${info.fName} ${info.lName}`.trim();
+  const isArchived = Boolean(applicant.archivedAt);
+
+  const menuItems: ResponsiveMenuItem[] = [];
+  if (!isArchived) {
+    menuItems.push({
+      id: 'edit',
+      label: t('applicantDetails.menu.edit'),
+      icon: <IconPencil size={18} aria-hidden />,
+      onClick: onEdit,
+    });
+  }
+  menuItems.push(
+    isArchived
+      ? {
+          id: 'restore',
+          label: t('applicantDetails.menu.restore'),
+          icon: <IconArchiveOff size={18} aria-hidden />,
+          onClick: onToggleArchive,
+        }
+      : {
+          id: 'archive',
+          label: t('applicantDetails.menu.archive'),
+          icon: <IconArchive size={18} aria-hidden />,
+          onClick: onToggleArchive,
+        },
+  );
+
+  return (
+    <Stack gap="sm">
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        px={4}
+        onClick={onBack}
+        leftSection={<IconArrowLeft size={16} className={classes.mirror} aria-hidden />}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('applicantDetails.header.back')}
+      </Button>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: '1 1 280px' }}>
+            <ApplicantAvatar info={info} size={56} />
+            <Stack gap={4} miw={0}>
+              <Group gap="xs" wrap="wrap">
+                <CopyField value={fullName}>
+                  <Title order={1} fz={{ base: 20, sm: 26 }} style={{ overflowWrap: 'anywhere' }}>
+                    <bdi>{fullName}</bdi>
+                  </Title>
+                </CopyField>
+                {isArchived ? (
+                  <Badge color="gray" variant="light" data-testid="archived-badge">
+                    {t('applicantDetails.header.archived')}
+                  </Badge>
+                ) : null}
+              </Group>
+              <CopyField
+                value={applicant.jobInfo.title}
+                icon={<IconBriefcase {...ICON_PROPS} />}
+                textProps={{ fw: 600, c: 'gray.7' }}
+              />
+              <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
+                {info.email ? (
+                  <CopyField value={info.email} dir="ltr" icon={<IconMail {...ICON_PROPS} />} />
+                ) : null}
+                {info.phone ? (
+                  <CopyField value={info.phone} dir="ltr" icon={<IconPhone {...ICON_PROPS} />} />
+                ) : null}
+                {info.hometown ? (
+                  <CopyField value={info.hometown} icon={<IconMapPin {...ICON_PROPS} />} />
+                ) : null}
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap="xs" wrap="nowrap" style={{ marginInlineStart: 'auto' }}>
+            <StatusMenu
+              applicant={applicant}
+              isDisabled={isStatusDisabled}
+              onChange={onStatusChange}
+            />
+            <CvMenu jobId={applicant.jobInfo.jobId} applicantId={applicant.id} info={info} />
+            <ResponsiveMenu
+              title={fullName}
+              items={menuItems}
+              target={
+                <ActionIcon
+                  variant="default"
+                  size={36}
+                  aria-label={t('applicantDetails.menu.label', { name: fullName })}
+                >
+                  <IconDotsVertical size={18} aria-hidden />
+                </ActionIcon>
+              }
+            />
+          </Group>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,123 @@
+import { statusLabelKey, type Language, type TimelineEvent } from '@candid/domain';
+import { Group, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconDoorExit,
+  IconEye,
+  IconNote,
+  IconSend,
+  IconSparkles,
+  IconTag,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { BookmarkChip, DateTimeText, RemoveNoteButton } from './note-parts';
+
+const ACTIVITY_ICONS = {
+  created: IconSparkles,
+  sent: IconSend,
+  opened: IconEye,
+  submitted: IconCircleCheck,
+  quited: IconDoorExit,
+} as const;
+
+function EventIcon({ event }: { event: TimelineEvent }) {
+  const Icon =
+    event.type === 'activity'
+      ? ACTIVITY_ICONS[event.activity]
+      : event.type === 'status'
+        ? IconTag
+        : IconNote;
+  return <Icon size={14} aria-hidden />;
+}
+
+/**
+ * The applicant's timeline (spec §3), oldest first as the server keeps it: the created event,
+ * the interview's milestones, every status change with its label and every note with its text
+ * and bookmark. Removing a note event removes the note too (spec §4).
+ */
+export function ApplicantTimeline({
+  events,
+  language,
+  durationSec,
+  onSeek,
+  onRemoveNote,
+}: {
+  events: readonly TimelineEvent[];
+  language: Language;
+  durationSec: number | null;
+  onSeek: (seconds: number) => void;
+  onRemoveNote: (noteId: string) => void;
+}) {
+  const { t } = useTranslation();
+
+  const title = (event: TimelineEvent) => {
+    switch (event.type) {
+      case 'activity':
+        return t(`applicantDetails.timeline.${event.activity}`);
+      case 'status':
+        return t('applicantDetails.timeline.status', {
+          status: t(statusLabelKey(event.statusCode)),
+        });
+      default:
+        return t('applicantDetails.timeline.note');
+    }
+  };
+
+  return (
+    <Timeline
+      bulletSize={26}
+      lineWidth={2}
+      active={events.length - 1}
+      color="indigo"
+      data-testid="timeline"
+    >
+      {events.map((event, index) => (
+        <Timeline.Item
+          key={`${event.type}-${event.createdAt}-${index}`}
+          bullet={
+            <ThemeIcon size={26} radius="xl" variant="light" color="indigo">
+              <EventIcon event={event} />
+            </ThemeIcon>
+          }
+          data-testid="timeline-event"
+          data-type={event.type}
+        >
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Stack gap={0} miw={0}>
+                <Text fz="sm" fw={700}>
+                  {title(event)}
+                </Text>
+                <DateTimeText iso={event.createdAt} language={language} />
+              </Stack>
+              {event.type === 'note' ? (
+                <RemoveNoteButton onClick={() => onRemoveNote(event.noteId)} />
+              ) : null}
+            </Group>
+            {event.type === 'note' ? (
+              <>
+                <Text
+                  fz="sm"
+                  c="gray.8"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  dir="auto"
+                >
+                  {event.txt}
+                </Text>
+                {event.timeStamp ? (
+                  <Group>
+                    <BookmarkChip
+                      timeStamp={event.timeStamp}
+                      durationSec={durationSec}
+                      onSeek={onSeek}
+                    />
+                  </Group>
+                ) : null}
+              </>
+            ) : null}
+          </Stack>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

@@ -1,0 +1,244 @@
+import {
+  newNoteSchema,
+  NOTE_MAX_LENGTH,
+  parseBookmark,
+  type Language,
+  type NewNote,
+  type ReviewNote,
+} from '@candid/domain';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconNote, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BookmarkInputs,
+  EMPTY_BOOKMARK,
+  useTimedWarning,
+  type BookmarkParts,
+} from './bookmark-inputs';
+import { BookmarkChip, DateTimeText, RemoveNoteButton } from './note-parts';
+
+export interface NotePlayback {
+  /** Bookmarked notes of the shown video exist, so they can be played through. */
+  canPlay: boolean;
+  isPlaying: boolean;
+  /** The note being played. */
+  currentNoteId: string | null;
+  start: () => void;
+  stop: () => void;
+}
+
+function authorName(note: ReviewNote, fallback: string): string {
+  if (!note.owner) return fallback;
+  return `${note.owner.fName} ${note.owner.lName ?? ''}`.trim() || fallback;
+}
+
+/** The add-note form (spec §5): trimmed text, required, at most 2000 characters; bookmark. */
+function AddNoteForm({
+  canBookmark,
+  durationSec,
+  getCurrentTime,
+  onAdd,
+}: {
+  canBookmark: boolean;
+  durationSec: number | null;
+  getCurrentTime: () => number | null;
+  onAdd: (note: NewNote) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [txt, setTxt] = useState('');
+  const [bookmark, setBookmark] = useState<BookmarkParts>(EMPTY_BOOKMARK);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const outsideWarning = useTimedWarning();
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    let timeStamp: string | undefined;
+    if (canBookmark) {
+      const parsed = parseBookmark(bookmark.minutes, bookmark.seconds, durationSec ?? 0);
+      if (!parsed.ok) {
+        setBookmark(EMPTY_BOOKMARK);
+        outsideWarning.show();
+        return;
+      }
+      timeStamp = parsed.value ?? undefined;
+    }
+    const result = newNoteSchema.safeParse({ txt, timeStamp });
+    if (!result.success) {
+      setErrorKey(result.error.issues[0]?.message ?? null);
+      return;
+    }
+    setErrorKey(null);
+    setIsSaving(true);
+    const isSaved = await onAdd(result.data);
+    setIsSaving(false);
+    if (isSaved) {
+      setTxt('');
+      setBookmark(EMPTY_BOOKMARK);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Textarea
+          label={t('applicantDetails.notes.newNote')}
+          placeholder={t('applicantDetails.notes.placeholder')}
+          value={txt}
+          onChange={(event) => {
+            setTxt(event.currentTarget.value);
+            if (errorKey) setErrorKey(null);
+          }}
+          maxLength={NOTE_MAX_LENGTH}
+          autosize
+          minRows={2}
+          maxRows={8}
+          error={errorKey ? t(errorKey) : undefined}
+          description={
+            txt.length > NOTE_MAX_LENGTH * 0.9
+              ? t('applicantDetails.notes.length', { count: txt.length, max: NOTE_MAX_LENGTH })
+              : undefined
+          }
+        />
+        {canBookmark ? (
+          <BookmarkInputs
+            value={bookmark}
+            onChange={setBookmark}
+            durationSec={durationSec ?? 0}
+            getCurrentTime={getCurrentTime}
+            disabled={durationSec === null || durationSec <= 0}
+            isWarningShown={outsideWarning.isShown}
+            onOutside={outsideWarning.show}
+          />
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSaving} leftSection={<IconNote size={18} aria-hidden />}>
+            {t('applicantDetails.notes.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Notes (spec §2, §4): the add form, then the notes newest first with author, date and time,
+ * and their bookmark, which jumps the shown video. "Play notes" plays the shown video's
+ * bookmarked moments one after another.
+ */
+export function NotesPanel({
+  notes,
+  language,
+  canBookmark,
+  durationSec,
+  getCurrentTime,
+  playback,
+  onAdd,
+  onRemove,
+  onSeek,
+}: {
+  notes: readonly ReviewNote[];
+  language: Language;
+  canBookmark: boolean;
+  /** The shown video's length (0 while unknown); null when the shown answer is not a video. */
+  durationSec: number | null;
+  getCurrentTime: () => number | null;
+  playback: NotePlayback;
+  onAdd: (note: NewNote) => Promise<boolean>;
+  onRemove: (note: ReviewNote) => void;
+  onSeek: (seconds: number) => void;
+}) {
+  const { t } = useTranslation();
+  const newestFirst = [...notes].reverse();
+  return (
+    <Stack gap="md">
+      <AddNoteForm
+        canBookmark={canBookmark}
+        durationSec={durationSec}
+        getCurrentTime={getCurrentTime}
+        onAdd={onAdd}
+      />
+      {playback.canPlay || playback.isPlaying ? (
+        <Button
+          variant={playback.isPlaying ? 'filled' : 'light'}
+          color={playback.isPlaying ? 'red' : 'indigo'}
+          leftSection={
+            playback.isPlaying ? (
+              <IconPlayerStop size={18} aria-hidden />
+            ) : (
+              <IconPlayerPlay size={18} aria-hidden />
+            )
+          }
+          onClick={playback.isPlaying ? playback.stop : playback.start}
+        >
+          {playback.isPlaying
+            ? t('applicantDetails.notes.stopPlaying')
+            : t('applicantDetails.notes.play')}
+        </Button>
+      ) : null}
+      {newestFirst.length === 0 ? (
+        <Text fz="sm" c="gray.7" ta="center" py="md">
+          {t('applicantDetails.notes.empty')}
+        </Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('applicantDetails.notes.list')}
+        >
+          {newestFirst.map((note) => {
+            const isCurrent = playback.currentNoteId === note.id;
+            return (
+              <Paper
+                component="li"
+                key={note.id}
+                withBorder
+                radius="md"
+                p="sm"
+                data-testid="note"
+                aria-current={isCurrent ? 'true' : undefined}
+                style={{
+                  borderColor: isCurrent ? 'var(--mantine-color-indigo-5)' : undefined,
+                  background: isCurrent ? 'var(--mantine-color-indigo-0)' : undefined,
+                }}
+              >
+                <Stack gap={6}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                    <Stack gap={0} miw={0}>
+                      <Text fz="sm" fw={700} truncate>
+                        {authorName(note, t('applicantDetails.notes.formerUser'))}
+                      </Text>
+                      <DateTimeText iso={note.createdAt} language={language} />
+                    </Stack>
+                    <RemoveNoteButton onClick={() => onRemove(note)} />
+                  </Group>
+                  <Text
+                    fz="sm"
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    dir="auto"
+                  >
+                    {note.txt}
+                  </Text>
+                  {note.timeStamp ? (
+                    <Group>
+                      <BookmarkChip
+                        timeStamp={note.timeStamp}
+                        durationSec={durationSec}
+                        isActive={isCurrent}
+                        onSeek={onSeek}
+                      />
+                    </Group>
+                  ) : null}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,738 @@
+import type {
+  ApplicantChange,
+  ApplicantDetails,
+  ApplicantListItem,
+  ApplicantVideosResponse,
+  ReviewAnswer,
+} from '@candid/domain';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { forwardRef, useEffect, useImperativeHandle } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiError,
+  renderScreen,
+  TEST_USER,
+  type FakeRoute,
+} from '../../../common/test/render-screen';
+import type { InterviewPlayerHandle, InterviewPlayerProps } from '../../player/interview-player';
+import { ApplicantDetailsPage } from './applicant-details-page';
+
+/**
+ * The real player needs media elements jsdom cannot play; this stand-in keeps its contract: a
+ * handle whose seekTo is recorded, and a first time report with the video's duration.
+ */
+const player = vi.hoisted(() => ({
+  seekTo: vi.fn<(seconds: number) => void>(),
+  currentTime: 0,
+  durationSec: 90,
+}));
+
+vi.mock('../../player/interview-player', () => ({
+  InterviewPlayer: forwardRef<InterviewPlayerHandle, InterviewPlayerProps>(
+    function FakeInterviewPlayer({ faceUrl, screenUrl, markers, onTimeChange }, ref) {
+      useImperativeHandle(ref, () => ({
+        seekTo: (seconds) => player.seekTo(seconds),
+        getCurrentTime: () => player.currentTime,
+        getDuration: () => player.durationSec,
+      }));
+      useEffect(() => {
+        onTimeChange?.(0, player.durationSec);
+        // Reports once per mounted answer, like the real player's first duration report.
+        // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, on purpose
+      }, []);
+      return (
+        <div
+          data-testid="player"
+          data-face={faceUrl ?? ''}
+          data-screen={screenUrl ?? ''}
+          data-markers={JSON.stringify(markers ?? [])}
+        />
+      );
+    },
+  ),
+}));
+
+const RULE_OFF = {
+  isVidAns: false,
+  isScreenAns: false,
+  isTxtAns: false,
+  isImgAns: false,
+  isCodeAns: false,
+  isMultiChoiceAns: false,
+};
+
+const CODE = 'function add(a, b) {\n    return a + b;\n}';
+
+function makeApplicant(patch: Partial<ApplicantDetails> = {}): ApplicantDetails {
+  return {
+    id: 'a1',
+    info: {
+      fName: 'Noa',
+      lName: 'Cohen',
+      email: 'noa@example.com',
+      phone: '050-1234567',
+      hometown: 'Haifa',
+      imgUrl: null,
+      cvUrl: '/api/files/cv.pdf?sig=1',
+      cvDownloadUrl: '/api/files/cv.pdf?sig=2&download=1',
+      cv: 'cv.pdf-1700000000000',
+      isPreview: false,
+    },
+    jobInfo: { title: 'Frontend developer', jobId: 'j1' },
+    status: 0,
+    timestamp: {
+      sent: null,
+      opened: '2024-05-01T09:00:00.000Z',
+      submitted: '2024-05-01T09:20:00.000Z',
+      quited: null,
+    },
+    isRead: true,
+    isFree: true,
+    isLocked: false,
+    archivedAt: null,
+    incomplete: false,
+    notes: [
+      {
+        id: 'n1',
+        txt: 'Great intro',
+        createdAt: '2024-05-02T10:00:00.000Z',
+        owner: { _id: 'u1', fName: 'Dana', lName: 'Levi' },
+        timeStamp: '01:05',
+      },
+    ],
+    timeline: [
+      { type: 'activity', activity: 'created', createdAt: '2024-05-01T09:00:00.000Z' },
+      { type: 'activity', activity: 'submitted', createdAt: '2024-05-01T09:20:00.000Z' },
+      {
+        type: 'note',
+        noteId: 'n1',
+        txt: 'Great intro',
+        createdAt: '2024-05-02T10:00:00.000Z',
+        timeStamp: '01:05',
+      },
+    ],
+    job: {
+      _id: 'j1',
+      title: 'Frontend developer',
+      archivedAt: null,
+      quests: [
+        {
+          id: 'q1',
+          txt: 'Introduce yourself',
+          desc: '',
+          vidUrl: null,
+          timeLimit: 2,
+          ansRule: { ...RULE_OFF, isVidAns: true },
+        },
+        {
+          id: 'q2',
+          txt: 'Why this job?',
+          desc: '',
+          vidUrl: null,
+          timeLimit: 2,
+          ansRule: { ...RULE_OFF, isTxtAns: true },
+        },
+        {
+          id: 'q3',
+          txt: 'Write add()',
+          desc: '',
+          vidUrl: null,
+          timeLimit: 5,
+          ansRule: { ...RULE_OFF, isCodeAns: true },
+        },
+        {
+          id: 'q4',
+          txt: 'Which is a UI library?',
+          desc: '',
+          vidUrl: null,
+          timeLimit: 2,
+          ansRule: { ...RULE_OFF, isMultiChoiceAns: true },
+          opts: [
+            { txt: 'Postgres', isCorrect: false },
+            { txt: 'React', isCorrect: true },
+          ],
+        },
+        {
+          id: 'q5',
+          txt: 'Show your desk',
+          desc: '',
+          vidUrl: null,
+          timeLimit: 2,
+          ansRule: { ...RULE_OFF, isImgAns: true },
+        },
+      ],
+    },
+    ...patch,
+  };
+}
+
+function answer(patch: Partial<ReviewAnswer>): ReviewAnswer {
+  return {
+    resTime: 30,
+    faceUrl: null,
+    screenUrl: null,
+    imgUrl: null,
+    txt: null,
+    optIdx: null,
+    faceDurationSec: null,
+    screenDurationSec: null,
+    ...patch,
+  };
+}
+
+const VIDEOS: ApplicantVideosResponse = {
+  answerMap: {
+    q1: answer({ faceUrl: '/api/files/q1-face.webm', faceDurationSec: 90 }),
+    q2: answer({ txt: 'I love building products.\nEvery day.' }),
+    q3: answer({ txt: CODE }),
+    q4: answer({ optIdx: [0] }),
+  },
+};
+
+function listItem(details: ApplicantDetails): ApplicantListItem {
+  const { info, jobInfo, status, timestamp, isRead, isFree, isLocked, archivedAt, incomplete } =
+    details;
+  return {
+    id: details.id,
+    info: {
+      fName: info.fName,
+      lName: info.lName,
+      email: info.email,
+      phone: info.phone,
+      hometown: info.hometown,
+      imgUrl: info.imgUrl,
+    },
+    jobInfo,
+    status,
+    timestamp,
+    isRead,
+    isFree,
+    isLocked,
+    archivedAt,
+    incomplete,
+  };
+}
+
+const DETAILS_PATH = 'GET job/j1/a1';
+const VIDEOS_PATH = 'GET job/applicantVideos/a1/j1';
+const UPDATE_PATH = 'PUT job/applicant';
+
+/**
+ * Renders the screen against a small fake server: the details it holds change with every
+ * accepted `PUT job/applicant`, as the real one does (status event, notes, info, archive).
+ */
+function renderDetails({
+  applicant = makeApplicant(),
+  user = TEST_USER,
+  routes = {},
+  from,
+}: {
+  applicant?: ApplicantDetails;
+  user?: typeof TEST_USER;
+  routes?: Record<string, FakeRoute>;
+  /** Open the details from this overview (a link with its state), not by address. */
+  from?: string;
+} = {}) {
+  let stored = applicant;
+  let noteCount = 0;
+  const view = renderScreen(<ApplicantDetailsPage />, {
+    path: '/backoffice/details/:jobId/:applicantId',
+    initialEntry: from ?? '/backoffice/details/j1/a1',
+    user,
+    routes: {
+      [DETAILS_PATH]: () => ({ body: { applicant: stored } }),
+      [VIDEOS_PATH]: { body: VIDEOS },
+      [UPDATE_PATH]: (call) => {
+        const [change] = (call.body as { applicants: ApplicantChange[] }).applicants;
+        if (!change) return apiError(400, 'VALIDATION_ERR');
+        const now = '2024-05-03T12:00:00.000Z';
+        if (change.status !== undefined && change.status !== stored.status) {
+          stored = {
+            ...stored,
+            status: change.status,
+            timeline: [
+              ...stored.timeline,
+              { type: 'status', statusCode: change.status, createdAt: now },
+            ],
+          };
+        }
+        if (change.isRead !== undefined) stored = { ...stored, isRead: change.isRead };
+        if (change.archivedAt !== undefined) stored = { ...stored, archivedAt: change.archivedAt };
+        if (change.newNote) {
+          noteCount += 1;
+          const id = `new${noteCount}`;
+          const { txt, timeStamp } = change.newNote;
+          stored = {
+            ...stored,
+            notes: [
+              ...stored.notes,
+              {
+                id,
+                txt,
+                createdAt: now,
+                owner: { _id: 'u1', fName: 'Dana', lName: 'Levi' },
+                timeStamp,
+              },
+            ],
+            timeline: [
+              ...stored.timeline,
+              { type: 'note', noteId: id, txt, createdAt: now, timeStamp },
+            ],
+          };
+        }
+        if (change.removeNoteId) {
+          stored = {
+            ...stored,
+            notes: stored.notes.filter((note) => note.id !== change.removeNoteId),
+            timeline: stored.timeline.filter(
+              (event) => !(event.type === 'note' && event.noteId === change.removeNoteId),
+            ),
+          };
+        }
+        if (change.info) {
+          stored = {
+            ...stored,
+            info: {
+              ...stored.info,
+              ...change.info,
+              lName: change.info.lName ?? '',
+              email: change.info.email ?? '',
+              phone: change.info.phone ?? '',
+              hometown: change.info.hometown ?? '',
+            },
+          };
+        }
+        return { body: { applicants: [listItem(stored)] } };
+      },
+      ...routes,
+    },
+  });
+  if (from !== undefined) {
+    void view.router.navigate('/backoffice/details/j1/a1', { state: { from } });
+  }
+  const updates = () =>
+    view.fetchMock
+      .callsTo(UPDATE_PATH)
+      .map((call) => (call.body as { applicants: ApplicantChange[] }).applicants[0]);
+  return { ...view, updates };
+}
+
+/** Whole screens render slowly on busy test machines: wait longer than the default second. */
+const SLOW = { timeout: 8000 };
+
+async function findHeading() {
+  return screen.findByRole('heading', { name: 'Noa Cohen', level: 1 }, SLOW);
+}
+
+async function findPlayer() {
+  return screen.findByTestId('player', {}, SLOW);
+}
+
+beforeEach(() => {
+  // Mantine keeps its notifications in a module store: start each test with none shown.
+  act(() => notifications.clean());
+  player.seekTo.mockClear();
+  player.currentTime = 0;
+  player.durationSec = 90;
+});
+
+describe('ApplicantDetailsPage: loading and leaving', () => {
+  it('shows the header, marks an unread applicant read once, and loads the answers once', async () => {
+    const view = renderDetails({ applicant: makeApplicant({ isRead: false }) });
+    await findHeading();
+    expect(screen.getByRole('button', { name: 'Copy Frontend developer' })).toBeVisible();
+    expect(screen.getByText('noa@example.com')).toBeVisible();
+    expect(screen.getByText('050-1234567')).toBeVisible();
+    expect(screen.getByText('Haifa')).toBeVisible();
+    await waitFor(() => expect(view.updates()).toEqual([{ id: 'a1', isRead: true }]));
+    expect(await findPlayer()).toHaveAttribute('data-face', '/api/files/q1-face.webm');
+    expect(view.fetchMock.callsTo(VIDEOS_PATH)).toHaveLength(1);
+  });
+
+  it('does not mark a read applicant again', async () => {
+    const view = renderDetails();
+    await findHeading();
+    await findPlayer();
+    expect(view.updates()).toEqual([]);
+  });
+
+  it('sends a free user opening a locked applicant (403) to the overview with the permissions alert', async () => {
+    const view = renderDetails({
+      user: { ...TEST_USER, perm: 0 },
+      routes: { [DETAILS_PATH]: apiError(403, 'FORBIDDEN_ERR') },
+    });
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant'));
+    expect(
+      await screen.findByText('You dont have enough permissions to complete this action'),
+    ).toBeVisible();
+    expect(view.fetchMock.callsTo(VIDEOS_PATH)).toHaveLength(0);
+  });
+
+  it('sends a missing applicant (404) to the overview with an alert', async () => {
+    const view = renderDetails({ routes: { [DETAILS_PATH]: apiError(404, 'NOT_FOUND_ERR') } });
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant'));
+    expect(await screen.findByText('Resource not found')).toBeVisible();
+  });
+
+  it('goes back to the job overview when not opened from an overview', async () => {
+    const view = renderDetails();
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to applicants' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant/j1'));
+  });
+
+  it('goes back to the overview it was opened from, with its filters', async () => {
+    const view = renderDetails({ from: '/backoffice/applicant?txt=noa' });
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to applicants' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant?txt=noa'));
+  });
+
+  it('copies a header value with the "Copied" alert', async () => {
+    const user = userEvent.setup();
+    renderDetails();
+    await findHeading();
+    await user.click(screen.getByRole('button', { name: 'Copy noa@example.com' }));
+    expect(await navigator.clipboard.readText()).toBe('noa@example.com');
+    expect(await screen.findByText('Copied to clipboard')).toBeVisible();
+  });
+});
+
+describe('ApplicantDetailsPage: status', () => {
+  it('is disabled and reads "In progress" until the interview is submitted', async () => {
+    renderDetails({
+      applicant: makeApplicant({
+        timestamp: {
+          sent: null,
+          opened: '2024-05-01T09:00:00.000Z',
+          submitted: null,
+          quited: null,
+        },
+      }),
+    });
+    await findHeading();
+    expect(screen.getByTestId('status-button')).toBeDisabled();
+    expect(screen.getByTestId('status-button')).toHaveTextContent('In progress');
+  });
+
+  it('reads "Incomplete interview" after a quit, still disabled', async () => {
+    renderDetails({
+      applicant: makeApplicant({
+        timestamp: {
+          sent: null,
+          opened: '2024-05-01T09:00:00.000Z',
+          submitted: null,
+          quited: '2024-05-01T09:05:00.000Z',
+        },
+      }),
+    });
+    await findHeading();
+    expect(screen.getByTestId('status-button')).toBeDisabled();
+    expect(screen.getByTestId('status-button')).toHaveTextContent('Incomplete interview');
+  });
+
+  it('is disabled for an archived applicant, whose menu offers restore', async () => {
+    const view = renderDetails({
+      applicant: makeApplicant({ archivedAt: '2024-05-04T08:00:00.000Z' }),
+    });
+    await findHeading();
+    expect(screen.getByTestId('status-button')).toBeDisabled();
+    expect(screen.getByTestId('archived-badge')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    expect(screen.queryByRole('menuitem', { name: 'Edit details' })).toBeNull();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant/j1'));
+    expect(view.updates()).toEqual([{ id: 'a1', archivedAt: null }]);
+    expect(await screen.findByText('The applicant was restored')).toBeVisible();
+  });
+
+  it('groups the statuses, does nothing for the same status, and saves another with its timeline event', async () => {
+    const view = renderDetails();
+    await findHeading();
+    const button = screen.getByTestId('status-button');
+    expect(button).toBeEnabled();
+    expect(button).toHaveTextContent('Need evaluation');
+
+    await userEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Evaluation')).toBeVisible();
+    expect(within(menu).getByText('Recruitment')).toBeVisible();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Need evaluation',
+      'Not a fit',
+      'Maybe',
+      'Good fit',
+      'Proceed',
+      'Offer sent',
+      'Not interested',
+      'Hired',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Need evaluation' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Need evaluation' }));
+    expect(view.updates()).toEqual([]);
+
+    await userEvent.click(button);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Good fit' }));
+    expect(screen.getByTestId('status-button')).toHaveTextContent('Good fit');
+    await waitFor(() => expect(view.updates()).toEqual([{ id: 'a1', status: 3 }]));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+    expect(await screen.findByText('Status changed to Good fit')).toBeVisible();
+  });
+
+  it('puts the status back and shows the failure alert when the save fails', async () => {
+    renderDetails({ routes: { [UPDATE_PATH]: apiError(500, 'INTERNAL_ERR') } });
+    await findHeading();
+    await userEvent.click(screen.getByTestId('status-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Hired' }));
+    expect(await screen.findByText('Could not update the status')).toBeVisible();
+    expect(screen.getByTestId('status-button')).toHaveTextContent('Need evaluation');
+  });
+});
+
+describe('ApplicantDetailsPage: answers', () => {
+  it('switches answers from the question list: text, code kept as written, choices, no answer', async () => {
+    renderDetails();
+    await findHeading();
+    expect(await findPlayer()).toBeInTheDocument();
+    const items = screen.getAllByTestId('question-item');
+    expect(items).toHaveLength(5);
+    expect(items[0]).toHaveAttribute('aria-current', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: /Why this job\?/ }));
+    expect(screen.getAllByTestId('question-item')[1]).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByTestId('player')).toBeNull();
+    expect(screen.getByText(/I love building products\./)).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: /Write add\(\)/ }));
+    const code = screen.getByTestId('code-answer');
+    expect(code.textContent).toBe(CODE);
+    expect(code).toHaveAttribute('dir', 'ltr');
+
+    await userEvent.click(screen.getByRole('button', { name: /Which is a UI library\?/ }));
+    const options = screen.getAllByTestId('choice-option');
+    expect(options.map((option) => [option.dataset.chosen, option.dataset.correct])).toEqual([
+      ['true', 'false'],
+      ['false', 'true'],
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: /Show your desk/ }));
+    expect(screen.getByTestId('no-answer')).toHaveTextContent('No answer to this question');
+  });
+
+  it('passes the bookmarks to the player as markers and jumps to a bookmark', async () => {
+    renderDetails();
+    const shown = await findPlayer();
+    expect(JSON.parse(shown.dataset.markers ?? '[]')).toEqual([
+      { seconds: 65, label: 'Great intro' },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Jump to 01:05' }));
+    expect(player.seekTo).toHaveBeenCalledWith(65);
+  });
+});
+
+describe('ApplicantDetailsPage: notes and bookmarks', () => {
+  it('adds a trimmed note with a zero-padded bookmark, which appears in notes and timeline', async () => {
+    const view = renderDetails();
+    await findHeading();
+    await findPlayer();
+    const noteBox = screen.getByRole('textbox', { name: 'New note' });
+    const minutes = screen.getByRole('textbox', { name: 'Bookmark minutes' });
+    const seconds = screen.getByRole('textbox', { name: 'Bookmark seconds' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('This field is required')).toBeVisible();
+    expect(view.updates()).toEqual([]);
+
+    await userEvent.type(noteBox, '  Strong answer  ');
+    await userEvent.type(minutes, '1');
+    await userEvent.type(seconds, '5');
+    fireEvent.blur(minutes);
+    fireEvent.blur(seconds);
+    expect(minutes).toHaveValue('01');
+    expect(seconds).toHaveValue('05');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+
+    await waitFor(() =>
+      expect(view.updates()).toEqual([
+        { id: 'a1', newNote: { txt: 'Strong answer', timeStamp: '01:05' } },
+      ]),
+    );
+    expect(await screen.findByText('Strong answer')).toBeVisible();
+    expect(noteBox).toHaveValue('');
+    expect(minutes).toHaveValue('');
+    await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const events = await screen.findAllByTestId('timeline-event');
+    expect(events.at(-1)).toHaveTextContent('Strong answer');
+  });
+
+  it('attaches no bookmark when only one part is filled', async () => {
+    const view = renderDetails();
+    await findPlayer();
+    await userEvent.type(screen.getByRole('textbox', { name: 'New note' }), 'Only minutes');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bookmark minutes' }), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(view.updates()).toEqual([{ id: 'a1', newNote: { txt: 'Only minutes' } }]),
+    );
+  });
+
+  it('reverts a value outside the limits and shows "Outside limits"', async () => {
+    player.durationSec = 90;
+    renderDetails();
+    await findPlayer();
+    const minutes = screen.getByRole('textbox', { name: 'Bookmark minutes' });
+    const seconds = screen.getByRole('textbox', { name: 'Bookmark seconds' });
+
+    // Seconds above 59.
+    await userEvent.type(seconds, '6');
+    expect(seconds).toHaveValue('6');
+    await userEvent.type(seconds, '0');
+    expect(seconds).toHaveValue('6');
+    expect(await screen.findByTestId('bookmark-warning')).toHaveTextContent('Outside limits');
+
+    // Past the 90-second video: 01:06 is fine, 02:06 is not.
+    await userEvent.type(minutes, '1');
+    expect(minutes).toHaveValue('1');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '2');
+    expect(minutes).toHaveValue('');
+
+    // Letters and a third digit.
+    await userEvent.type(minutes, 'a');
+    expect(minutes).toHaveValue('');
+    await userEvent.type(minutes, '01');
+    await userEvent.type(minutes, '0');
+    expect(minutes).toHaveValue('01');
+  });
+
+  it('hides the warning after 2.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderDetails();
+      await findPlayer();
+      const seconds = screen.getByRole('textbox', { name: 'Bookmark seconds' });
+      fireEvent.change(seconds, { target: { value: '75' } });
+      expect(screen.getByTestId('bookmark-warning')).toBeVisible();
+      await vi.advanceTimersByTimeAsync(2400);
+      expect(screen.getByTestId('bookmark-warning')).toBeVisible();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(screen.queryByTestId('bookmark-warning')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fills the bookmark from the player', async () => {
+    player.currentTime = 73.6;
+    renderDetails();
+    await findPlayer();
+    await userEvent.click(screen.getByRole('button', { name: 'Use the current video time' }));
+    expect(screen.getByRole('textbox', { name: 'Bookmark minutes' })).toHaveValue('01');
+    expect(screen.getByRole('textbox', { name: 'Bookmark seconds' })).toHaveValue('13');
+  });
+
+  it('has no bookmark inputs without the BOOKMARKS permission', async () => {
+    renderDetails({ user: { ...TEST_USER, perm: 1 } });
+    await findPlayer();
+    expect(screen.getByRole('textbox', { name: 'New note' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Bookmark minutes' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Bookmark seconds' })).toBeNull();
+  });
+
+  it('removes a note after confirming, from the notes and from the timeline', async () => {
+    const view = renderDetails();
+    await findHeading();
+    expect(screen.getByText('Great intro')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this note?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(view.updates()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const noteEvent = (await screen.findAllByTestId('timeline-event')).find(
+      (event) => event.dataset.type === 'note',
+    );
+    await userEvent.click(within(noteEvent!).getByRole('button', { name: 'Remove note' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this note?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    await waitFor(() => expect(view.updates()).toEqual([{ id: 'a1', removeNoteId: 'n1' }]));
+    await waitFor(() => expect(screen.queryByText('Great intro')).toBeNull());
+    await userEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(screen.getByText('No notes yet')).toBeVisible();
+  });
+});
+
+describe('ApplicantDetailsPage: applicant menu', () => {
+  it('edit: submit stays blocked while a field has an error, then saves', async () => {
+    const view = renderDetails();
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit applicant' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const firstName = within(dialog).getByRole('textbox', { name: /First name/ });
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+
+    await userEvent.clear(firstName);
+    expect(within(dialog).getByText('This field is required')).toBeVisible();
+    expect(save).toBeDisabled();
+    await userEvent.type(firstName, 'Noam');
+    expect(save).toBeEnabled();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    expect(within(dialog).getByText('Please enter a valid email')).toBeVisible();
+    expect(save).toBeDisabled();
+    fireEvent.submit(save.closest('form')!);
+    expect(view.updates()).toEqual([]);
+
+    await userEvent.clear(email);
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Phone' }));
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(view.updates()).toEqual([
+        {
+          id: 'a1',
+          info: { fName: 'Noam', lName: 'Cohen', email: '', phone: '', hometown: 'Haifa' },
+        },
+      ]),
+    );
+    expect(await screen.findByRole('heading', { name: 'Noam Cohen', level: 1 })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('archive: saves, shows the alert and goes back to the job overview', async () => {
+    const view = renderDetails();
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant/j1'));
+    const [change] = view.updates();
+    expect(change?.archivedAt).toEqual(expect.any(String));
+    expect(await screen.findByText('The applicant was archived')).toBeVisible();
+  });
+
+  it('offers to view and download the CV', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderDetails();
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'CV' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'View CV' }));
+    expect(open).toHaveBeenCalledWith('/api/files/cv.pdf?sig=1', '_blank', 'noopener,noreferrer');
+    await userEvent.click(screen.getByRole('button', { name: 'CV' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download CV' })).toBeVisible();
+  });
+});

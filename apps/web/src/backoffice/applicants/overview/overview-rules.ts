@@ -1,0 +1,74 @@
+import type { ApplicantListItem } from '@candid/domain';
+
+/** Details of an applicant (spec §2). */
+export function getApplicantDetailsPath(applicant: Pick<ApplicantListItem, 'id' | 'jobInfo'>) {
+  return `/backoffice/details/${encodeURIComponent(applicant.jobInfo.jobId)}/${encodeURIComponent(applicant.id)}`;
+}
+
+/** The date a row shows: when the interview was submitted, else when it was opened. */
+export function getApplicantDate(
+  applicant: Pick<ApplicantListItem, 'timestamp'>,
+): { iso: string; kind: 'submitted' | 'opened' } | null {
+  if (applicant.timestamp.submitted)
+    return { iso: applicant.timestamp.submitted, kind: 'submitted' };
+  if (applicant.timestamp.opened) return { iso: applicant.timestamp.opened, kind: 'opened' };
+  return null;
+}
+
+/**
+ * Whether a row has a read/unread checkbox: not in the archive (the bulk toggle is not offered
+ * there) and not when locked (a free user cannot toggle read on locked items; spec §4, §6).
+ */
+export function isSelectableForRead(
+  applicant: Pick<ApplicantListItem, 'isLocked'>,
+  isArchiveView: boolean,
+): boolean {
+  return !isArchiveView && !applicant.isLocked;
+}
+
+/**
+ * The bulk read/unread toggle (spec §4): unavailable in the archive, with nothing selected, and
+ * while any selected applicant is locked.
+ */
+export function canToggleRead(params: {
+  isArchiveView: boolean;
+  selected: readonly Pick<ApplicantListItem, 'isLocked'>[];
+}): boolean {
+  return (
+    !params.isArchiveView &&
+    params.selected.length > 0 &&
+    !params.selected.some((applicant) => applicant.isLocked)
+  );
+}
+
+/** What a click on a row does: open the details, nothing (archive), or the locked alert. */
+export function getRowClickAction(
+  applicant: Pick<ApplicantListItem, 'isLocked'>,
+  isArchiveView: boolean,
+): 'open' | 'none' | 'locked' {
+  if (isArchiveView) return 'none';
+  return applicant.isLocked ? 'locked' : 'open';
+}
+
+export type OverviewEmptyState =
+  'noMatches' | 'emptyArchive' | 'jobWithoutApplicants' | 'noApplicants';
+
+/**
+ * Which empty state an empty list shows (spec §2 "Empty states"): a narrowed list has no exact
+ * matches (and offers to clear the filters); otherwise the archive is empty, the job has no
+ * applicants yet (invite and share), or there are no applicants at all.
+ */
+export function chooseEmptyState(params: {
+  isArchiveView: boolean;
+  hasFilters: boolean;
+  jobId: string | undefined;
+}): OverviewEmptyState {
+  if (params.hasFilters) return 'noMatches';
+  if (params.isArchiveView) return 'emptyArchive';
+  return params.jobId ? 'jobWithoutApplicants' : 'noApplicants';
+}
+
+/** A display name that is never empty. */
+export function getApplicantName(applicant: Pick<ApplicantListItem, 'info'>, fallback: string) {
+  return `${applicant.info.fName} ${applicant.info.lName}`.trim() || fallback;
+}

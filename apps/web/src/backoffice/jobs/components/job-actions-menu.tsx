@@ -1,0 +1,88 @@
+import type { Job } from '@candid/domain';
+import { ActionIcon } from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconShare,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveMenu, type ResponsiveMenuItem } from '../../../common/ui/responsive-menu';
+
+export interface JobActionHandlers {
+  onEdit: (job: Job) => void;
+  onShare: (job: Job) => void;
+  onClone: (job: Job) => void;
+  onArchive: (job: Job) => void;
+  onRestore: (job: Job) => void;
+  onDelete: (job: Job) => void;
+}
+
+/**
+ * A job's actions (spec §4): edit, share, clone and archive while active; an archived job
+ * offers only restore and permanent delete. A dropdown, or a bottom sheet on phones.
+ */
+export function JobActionsMenu({ job, handlers }: { job: Job; handlers: JobActionHandlers }) {
+  const { t } = useTranslation();
+  const items: ResponsiveMenuItem[] = job.archivedAt
+    ? [
+        {
+          id: 'restore',
+          label: t('jobs.actions.restore'),
+          icon: <IconArchiveOff size={18} aria-hidden />,
+          onClick: () => handlers.onRestore(job),
+        },
+        {
+          id: 'delete',
+          label: t('jobs.actions.delete'),
+          icon: <IconTrash size={18} aria-hidden />,
+          color: 'red',
+          onClick: () => handlers.onDelete(job),
+        },
+      ]
+    : [
+        {
+          id: 'edit',
+          label: t('jobs.actions.edit'),
+          icon: <IconPencil size={18} aria-hidden />,
+          onClick: () => handlers.onEdit(job),
+        },
+        {
+          id: 'share',
+          label: t('jobs.actions.share'),
+          icon: <IconShare size={18} aria-hidden />,
+          onClick: () => handlers.onShare(job),
+        },
+        {
+          id: 'clone',
+          label: t('jobs.actions.clone'),
+          icon: <IconCopy size={18} aria-hidden />,
+          onClick: () => handlers.onClone(job),
+        },
+        {
+          id: 'archive',
+          label: t('jobs.actions.archive'),
+          icon: <IconArchive size={18} aria-hidden />,
+          onClick: () => handlers.onArchive(job),
+        },
+      ];
+  return (
+    <ResponsiveMenu
+      title={job.info.title}
+      items={items}
+      target={
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('jobs.actions.label', { title: job.info.title })}
+        >
+          <IconDots size={20} aria-hidden />
+        </ActionIcon>
+      }
+    />
+  );
+}

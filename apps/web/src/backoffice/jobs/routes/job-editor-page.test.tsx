@@ -1,0 +1,206 @@
+import { AUTOSAVE_DEBOUNCE_MS, type Job, type JobDraft } from '@candid/domain';
+import type { Editor } from '@tiptap/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, renderScreen, TEST_USER, type FetchCall } from '../../common/test/render-screen';
+import JobEditorPage from './job-editor-page';
+
+const OWNER = { _id: 'u1', fName: 'Dana', lName: 'Levi', email: 'dana@example.com' };
+
+/** What the server answers for a saved job: the draft with id, owner and date. */
+function savedJob(draft: JobDraft, id = 'job-1'): Job {
+  return {
+    ...draft,
+    _id: draft._id ?? id,
+    owner: OWNER as Job['owner'],
+    createdAt: '2024-05-01T10:00:00.000Z',
+    applicants: [],
+    applicantSummary: { avatars: [], applicantCount: 0 },
+    archivedAt: null,
+  };
+}
+
+const createRoute = (call: FetchCall) => ({
+  status: 201,
+  body: savedJob((call.body as { job: JobDraft }).job),
+});
+const updateRoute = (call: FetchCall) => ({
+  body: { jobs: (call.body as { jobs: JobDraft[] }).jobs.map((job) => savedJob(job)) },
+});
+
+function renderEditor(routes = {}, user = TEST_USER) {
+  return renderScreen(<JobEditorPage />, {
+    path: '/create/:jobId?',
+    initialEntry: '/create',
+    user,
+    routes: { 'POST job': createRoute, 'PUT job': updateRoute, ...routes },
+  });
+}
+
+async function waitForDebounce() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+  });
+}
+
+function typeInto(label: string, value: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+}
+
+describe('JobEditorPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('autosaves 1.5 s after the last change: creates, moves to /create/{id}, then updates', async () => {
+    const view = renderEditor();
+    await screen.findByRole('textbox', { name: /Job title/ });
+    typeInto('Job title', 'Frontend');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS - 100);
+    });
+    typeInto('Job title', 'Frontend engineer');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS - 100);
+    });
+    expect(view.fetchMock.callsTo('POST job')).toHaveLength(0);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    await waitFor(() => expect(view.currentUrl()).toBe('/create/job-1'));
+    const created = view.fetchMock.callsTo('POST job');
+    expect(created).toHaveLength(1);
+    expect((created[0]!.body as { job: JobDraft }).job.info.title).toBe('Frontend engineer');
+    expect(await screen.findByText('Saved')).toBeVisible();
+
+    typeInto('Location', 'Haifa');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(1));
+    const updated = view.fetchMock.callsTo('PUT job')[0]!.body as { jobs: JobDraft[] };
+    expect(updated.jobs[0]).toMatchObject({ _id: 'job-1', info: { location: 'Haifa' } });
+    expect(view.fetchMock.callsTo('POST job')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+  });
+
+  it('autosaves the rich-text description as HTML', async () => {
+    const view = renderEditor();
+    // The job's description comes first; each question has its own below.
+    const [box] = await screen.findAllByRole('textbox', { name: 'Description' });
+    const editor = (box as HTMLElement & { editor: Editor }).editor;
+    act(() => {
+      editor.commands.focus('end');
+      editor.commands.insertContent('We build ');
+      editor.commands.toggleBold();
+      editor.commands.insertContent('video');
+    });
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job.info.desc).toBe('<p>We build <strong>video</strong></p>');
+  });
+
+  it('shows "Required fields missing" and saves nothing while a required field is empty', async () => {
+    const view = renderEditor();
+    await screen.findByRole('textbox', { name: /Company name/ });
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    typeInto('Company name', '');
+    await waitForDebounce();
+    expect(await screen.findByText('Required fields missing')).toBeVisible();
+    expect(view.fetchMock.callsTo('POST job')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  it('puts the previous state back and shows the failure alert when a save fails', async () => {
+    renderEditor({ 'POST job': apiError(500, 'INTERNAL_ERR') });
+    await screen.findByRole('textbox', { name: /Job title/ });
+    typeInto('Job title', 'Designer');
+    await waitForDebounce();
+    expect(await screen.findByText('Could not save the job')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Job title/ })).toHaveValue('Untitled job');
+  });
+
+  it('undoes and redoes the last job update with Ctrl+Z and Shift+Ctrl+Z, not inside a field', async () => {
+    const view = renderEditor();
+    await screen.findByRole('textbox', { name: /Job title/ });
+    typeInto('Job title', 'Frontend');
+    await waitForDebounce();
+    await waitFor(() => expect(view.currentUrl()).toBe('/create/job-1'));
+    typeInto('Location', 'Haifa');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(1));
+    await screen.findByText('Saved');
+
+    // Inside a text field the browser's own undo applies.
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Location' }), {
+      key: 'z',
+      ctrlKey: true,
+    });
+    expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('Haifa');
+
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(2));
+    const undone = view.fetchMock.callsTo('PUT job')[1]!.body as { jobs: JobDraft[] };
+    expect(undone.jobs[0]).toMatchObject({
+      _id: 'job-1',
+      info: { location: '', title: 'Frontend' },
+    });
+    await screen.findByText('Saved');
+
+    fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('Haifa');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(3));
+    // Undo and redo are saved, not recorded as new updates: the first creation stays undoable.
+    expect(view.fetchMock.callsTo('POST job')).toHaveLength(1);
+  });
+
+  it('offers screen recording only with one try, and flags a screen question on multiple tries', async () => {
+    renderEditor();
+    await screen.findByRole('textbox', { name: /Job title/ });
+    fireEvent.click(screen.getByRole('button', { name: /Answer type of question 1/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Screen recording' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Answer type of question 1/ })).toHaveTextContent(
+        'Screen recording',
+      ),
+    );
+
+    fireEvent.click(screen.getByRole('switch', { name: /One try per question/ }));
+    const card = screen.getByTestId('question-card');
+    expect(
+      await within(card).findByText('This answer type is not available on multiple tries'),
+    ).toBeVisible();
+
+    fireEvent.click(screen.getByRole('button', { name: /Answer type of question 1/ }));
+    const screenItem = await screen.findByRole('menuitem', { name: 'Screen recording' });
+    expect(screenItem).toBeDisabled();
+  });
+
+  it('disables the answer types the plan does not permit', async () => {
+    renderEditor({}, { ...TEST_USER, perm: 0 });
+    await screen.findByRole('textbox', { name: /Job title/ });
+    fireEvent.click(screen.getByRole('button', { name: /Answer type of question 1/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Video' })).toBeEnabled();
+    for (const name of ['Screen recording', 'Text', 'Image', 'Code', 'Multiple choice']) {
+      expect(screen.getByRole('menuitem', { name })).toBeDisabled();
+    }
+  });
+
+  it('offers remove only while there is more than one question', async () => {
+    renderEditor();
+    await screen.findByRole('textbox', { name: /Job title/ });
+    expect(screen.queryByRole('button', { name: 'Remove question 1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
+    expect(await screen.findByRole('button', { name: 'Remove question 2' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove question 1' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Remove question/ })).toBeNull(),
+    );
+    expect(screen.getAllByTestId('question-card')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,135 @@
+import { JOB_PAGE_SIZE, type Job } from '@candid/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, renderScreen, TEST_USER, type FetchCall } from '../../common/test/render-screen';
+import JobOverviewPage from './job-overview-page';
+
+function makeJob(index: number, archived = false): Job {
+  return {
+    _id: `job-${index}`,
+    info: { title: `Job ${index}`, location: 'Tel Aviv', desc: '', coverUrl: '' },
+    company: { name: 'Acme', logoUrl: '' },
+    owner: { _id: 'u1', fName: 'Dana', lName: 'Levi', email: 'dana@example.com' } as Job['owner'],
+    rule: { isCvRequired: false, isOneTry: true },
+    quests: [],
+    applicants: [],
+    applicantSummary: { avatars: [], applicantCount: 2 },
+    createdAt: '2024-05-01T10:00:00.000Z',
+    archivedAt: archived ? '2024-06-01T10:00:00.000Z' : null,
+  };
+}
+
+/** A fake job list over `total` jobs, paged like the server. */
+function jobListRoute(jobs: Job[]) {
+  return (call: FetchCall) => {
+    const params = new URL(`http://x/${call.path}`).searchParams;
+    const page = Number(params.get('currPage') ?? 1);
+    const archived = params.get('showArchived') === 'true';
+    const matching = jobs.filter((job) => Boolean(job.archivedAt) === archived);
+    const slice = matching.slice((page - 1) * JOB_PAGE_SIZE, page * JOB_PAGE_SIZE);
+    return {
+      body: {
+        jobs: slice,
+        pageCount: Math.ceil(matching.length / JOB_PAGE_SIZE),
+        filteredJobCount: matching.length,
+        totalJobCount: jobs.length,
+      },
+    };
+  };
+}
+
+describe('JobOverviewPage', () => {
+  it('shows the first-time onboarding with three steps when there are no jobs', async () => {
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: { 'GET job': jobListRoute([]), 'GET template/default': { body: [] } },
+    });
+    const onboarding = await screen.findByTestId('jobs-onboarding');
+    expect(within(onboarding).getByText('Invite')).toBeVisible();
+    expect(within(onboarding).getByText('Receive video interviews')).toBeVisible();
+    expect(within(onboarding).getByText('Move on with the best')).toBeVisible();
+  });
+
+  it(
+    'pages 30 jobs at a time and goes back a page when archiving empties the last one',
+    { timeout: 30000 },
+    async () => {
+      const jobs = Array.from({ length: 31 }, (_, index) => makeJob(index + 1));
+      const view = renderScreen(<JobOverviewPage />, {
+        path: '/backoffice/job',
+        user: TEST_USER,
+        routes: {
+          'GET job': jobListRoute(jobs),
+          'GET template/default': { body: [] },
+          'PUT job': (call) => {
+            const sent = (call.body as { jobs: Job[] }).jobs[0]!;
+            const stored = jobs.find((job) => job._id === sent._id)!;
+            stored.archivedAt = sent.archivedAt;
+            return { body: { jobs: [stored] } };
+          },
+        },
+      });
+      expect(await screen.findAllByTestId('job-card')).toHaveLength(30);
+      const pager = screen.getByRole('navigation', { name: 'Pages' });
+      await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(1));
+      expect(screen.getByText('Job 31')).toBeVisible();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Actions for Job 31' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+
+      await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(30));
+      // One page left: the pager hides.
+      expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+      const archived = view.fetchMock.callsTo('PUT job')[0]!.body as { jobs: Job[] };
+      expect(archived.jobs[0]!.archivedAt).toBeTruthy();
+      expect(await screen.findByText('The job was archived')).toBeVisible();
+    },
+  );
+
+  it('puts the job back and shows the failure alert when archiving fails', async () => {
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': jobListRoute([makeJob(1), makeJob(2)]),
+        'GET template/default': { body: [] },
+        'PUT job': apiError(500, 'INTERNAL_ERR'),
+      },
+    });
+    await screen.findByText('Job 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Job 1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    expect(await screen.findByText('Could not archive the job')).toBeVisible();
+    expect(screen.getByText('Job 1')).toBeVisible();
+    expect(screen.getAllByTestId('job-card')).toHaveLength(2);
+  });
+
+  it('offers only restore and permanent delete for archived jobs', async () => {
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: { 'GET job': jobListRoute([makeJob(1, true)]), 'GET template/default': { body: [] } },
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Archive' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Job 1' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Restore', 'Delete permanently']);
+  });
+
+  it('keeps the list view for the session and hides templates without the permission', async () => {
+    const view = renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: { ...TEST_USER, perm: 0 },
+      routes: { 'GET job': jobListRoute([makeJob(1)]) },
+    });
+    await screen.findByText('Job 1');
+    expect(screen.getByTestId('create-job-card')).toBeVisible();
+    expect(view.fetchMock.callsTo('GET template/default')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('radio', { name: 'List' }));
+    expect(await screen.findByRole('table')).toBeVisible();
+    expect(window.sessionStorage.getItem('candid.jobViewType')).toBe('list');
+  });
+});

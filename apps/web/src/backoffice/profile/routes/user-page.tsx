@@ -1,0 +1,191 @@
+import {
+  getAvatarColor,
+  getInitials,
+  profileInputSchema,
+  type ProfileInput,
+  type User,
+} from '@candid/domain';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBuilding, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiClient } from '../../../common/api/api-client-context';
+import { isApiClientError } from '../../../common/api/api-error';
+import { FORGOT_PASSWORD_PATH } from '../../../common/routing/paths';
+import { showAlert } from '../../../common/stores/alert-store';
+import { getErrorI18nKey } from '../../common/forms/error-key';
+import { useZodForm } from '../../common/forms/use-zod-form';
+import { useSessionUser, useSetSessionUser } from '../../common/session/session-actions';
+import { FormErrorAlert } from '../../common/ui/form-error-alert';
+import { BackofficeLayout } from '../../shell/backoffice-layout';
+import { updateProfile } from '../api/profile';
+import { ImageUploadField } from '../../common/images/image-upload-field';
+
+/** Where a logged-in user changes their password (forgot-password's change step). */
+export const CHANGE_PASSWORD_PATH = `${FORGOT_PASSWORD_PATH}?isChangePass=true`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section">
+      <Stack gap="lg">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function toFormValues(user: User) {
+  return {
+    fName: user.fName,
+    lName: user.lName,
+    email: user.email,
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+    companyName: user.companyName,
+    imgUrl: user.imgUrl ?? '',
+    logoUrl: user.logoUrl ?? '',
+  };
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const setSessionUser = useSetSessionUser();
+  const form = useZodForm({ schema: profileInputSchema, initialValues: toFormValues(user) });
+  const save = useMutation({
+    mutationFn: (input: ProfileInput) => updateProfile(api, input),
+    onSuccess: (saved) => {
+      setSessionUser(saved);
+      showAlert({ type: 'success', key: 'profile.saved' });
+    },
+    onError: (error) => {
+      if (isApiClientError(error) && error.key === 'EMAIL_TAKEN_ERR') {
+        form.setFieldError('email', error.i18nKey);
+      }
+    },
+  });
+  const isEmailTaken = isApiClientError(save.error) && save.error.key === 'EMAIL_TAKEN_ERR';
+  const handleSubmit = form.onSubmit((input) => save.mutate(input));
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-label={t('profile.title')}>
+      <Stack gap="lg">
+        <Section title={t('profile.personal')}>
+          <ImageUploadField
+            kind="avatar"
+            label={t('profile.avatar')}
+            url={form.values.imgUrl}
+            placeholder={getInitials(form.values.fName || user.fName, form.values.lName)}
+            placeholderColor={getAvatarColor(user._id)}
+            onChange={(url) => form.setFieldValue('imgUrl', url)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label={t('auth.fields.fName')}
+              autoComplete="given-name"
+              withAsterisk
+              {...form.getInputProps('fName')}
+            />
+            <TextInput
+              label={t('auth.fields.lName')}
+              autoComplete="family-name"
+              {...form.getInputProps('lName')}
+            />
+            <TextInput
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              withAsterisk
+              description={t('profile.emailHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t('profile.phone')}
+              type="tel"
+              autoComplete="tel"
+              {...form.getInputProps('phone')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('profile.address')}
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+          />
+        </Section>
+        <Section title={t('profile.company')}>
+          <ImageUploadField
+            kind="logo"
+            label={t('profile.logo')}
+            url={form.values.logoUrl}
+            placeholder={<IconBuilding size={30} aria-hidden />}
+            onChange={(url) => form.setFieldValue('logoUrl', url)}
+          />
+          <TextInput
+            label={t('profile.companyName')}
+            autoComplete="organization"
+            withAsterisk
+            {...form.getInputProps('companyName')}
+          />
+        </Section>
+        <FormErrorAlert
+          errorKey={save.error && !isEmailTaken ? getErrorI18nKey(save.error) : null}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            size="md"
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            loading={save.isPending}
+            disabled={save.isPending}
+          >
+            {t('profile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /user, UserMgmt (spec §2, §5): the logged-in user's details, company and images, and the way
+ * to change the password. First name, email and company name are required; an email already
+ * used by another account is reported under the email field.
+ */
+export function UserPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  return (
+    <BackofficeLayout>
+      <Stack gap="lg" maw={820} mx="auto">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('profile.title')}
+        </Title>
+        {user ? <ProfileForm key={user._id} user={user} /> : null}
+        <Section title={t('profile.password')}>
+          <Group justify="space-between" gap="md">
+            <Text c="gray.7" fz="sm" maw={460}>
+              {t('profile.passwordText')}
+            </Text>
+            <Button
+              component={Link}
+              to={CHANGE_PASSWORD_PATH}
+              variant="default"
+              leftSection={<IconLock size={18} aria-hidden />}
+            >
+              {t('profile.changePassword')}
+            </Button>
+          </Group>
+        </Section>
+      </Stack>
+    </BackofficeLayout>
+  );
+}
+
+export default UserPage;

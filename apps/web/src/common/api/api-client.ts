@@ -1,0 +1,254 @@
+import { ALERT_KEYS, TRANSPORT_MAX_RETRIES, TRANSPORT_RETRY_DELAY_MS } from '@candid/domain';
+import type { AlertInput } from '../stores/alert-store';
+import { createNetworkError, createResponseError } from './api-error';
+import { buildQueryString, type QueryParams } from './query-string';
+import type { SessionTokens, TokenStore } from './token-store';
+
+export const API_BASE_URL = '/api/';
+/** The refresh call (spec §7 "POST auth/token"). */
+export const TOKEN_PATH = 'auth/token';
+/** The alert a 403 answer shows (spec §6). */
+export const NO_PERMISSION_ALERT: AlertInput = { type: 'fail', key: ALERT_KEYS.noPermission };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  params?: QueryParams;
+  /** Sent as JSON, unless it is FormData, a Blob or URLSearchParams. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Which token the call carries. `'candidate'`: the candidate token (the interview app's calls
+   * such as `applicant` and `upload/…`, whose paths do not contain "interview"); without it the
+   * path rule of {@link isCandidatePath} decides.
+   */
+  auth?: 'candidate';
+}
+
+type RequestOptionsWithoutBody = Omit<RequestOptions, 'method' | 'body'>;
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptionsWithoutBody): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptionsWithoutBody): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptionsWithoutBody): Promise<T>;
+  delete<T>(path: string, options?: RequestOptionsWithoutBody): Promise<T>;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  /** Waits between retries; tests pass one that records the delays and returns at once. */
+  sleep: (ms: number) => Promise<void>;
+  tokens: TokenStore;
+  /** Shows an alert (the alert store's `showAlert` in the app). */
+  showAlert: (alert: AlertInput) => void;
+  /**
+   * The session is over (the refresh call failed or was refused): tokens are already cleared;
+   * the app clears its stores and query cache and goes to the login page.
+   */
+  onSessionEnd: () => void;
+  baseUrl?: string;
+  maxRetries?: number;
+  retryDelayMs?: number;
+}
+
+/**
+ * Calls whose path contains "interview" but not "dashboard" are the candidate's and carry the
+ * candidate token (spec §7). The check looks at the path only, not at query values.
+ */
+export function isCandidatePath(path: string): boolean {
+  const pathOnly = path.split('?')[0] ?? '';
+  return pathOnly.includes('interview') && !pathOnly.includes('dashboard');
+}
+
+function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    typeof body === 'string'
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isSessionTokens(value: unknown): value is SessionTokens {
+  const record = value as Partial<Record<keyof SessionTokens, unknown>> | null;
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.accessToken === 'string' &&
+    typeof record.refreshToken === 'string'
+  );
+}
+
+/**
+ * The one way the web app talks to the API (spec §7 and §8 transport rules):
+ * - `/api/` base, cookies included, a bearer token (the candidate token on candidate paths);
+ * - network failures and 503 answers are retried up to `maxRetries` times, waiting
+ *   `retryDelayMs × attempt` before each retry;
+ * - a 401 refreshes the tokens once (one refresh at a time, shared by concurrent calls) and
+ *   repeats the call; when the refresh is refused, or the refresh call itself answers 401, the
+ *   session ends;
+ * - a 403 shows the permissions alert;
+ * - failures reject with ApiClientError (`NETWORK_ERR`/500 when nothing answered, else the
+ *   answer's status and key as the domain's normalizeApiError reads them).
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const baseUrl = deps.baseUrl ?? API_BASE_URL;
+  const maxRetries = deps.maxRetries ?? TRANSPORT_MAX_RETRIES;
+  const retryDelayMs = deps.retryDelayMs ?? TRANSPORT_RETRY_DELAY_MS;
+  let refreshing: Promise<boolean> | null = null;
+
+  function buildUrl(path: string, params: QueryParams | undefined): string {
+    const query = buildQueryString(params);
+    const url = `${baseUrl}${path}`;
+    if (!query) return url;
+    return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+  }
+
+  function buildInit(options: RequestOptions, token: string | null): RequestInit {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (isRawBody(options.body)) {
+        body = options.body;
+      } else {
+        body = JSON.stringify(options.body);
+        headers['Content-Type'] = 'application/json';
+      }
+    }
+    return {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    };
+  }
+
+  /** Sends once, plus the retries for network failures and 503; resolves with the last answer. */
+  async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
+    const signal = init.signal ?? undefined;
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response | undefined;
+      try {
+        response = await deps.fetch(url, init);
+      } catch (error) {
+        if (isAbortError(error, signal)) throw error;
+        if (attempt >= maxRetries) throw createNetworkError();
+      }
+      if (response && (response.status !== 503 || attempt >= maxRetries)) return response;
+      await deps.sleep(retryDelayMs * (attempt + 1));
+      signal?.throwIfAborted();
+    }
+  }
+
+  function endSession(): void {
+    deps.tokens.clearTokens();
+    deps.onSessionEnd();
+  }
+
+  async function refreshTokens(): Promise<boolean> {
+    const refreshToken = deps.tokens.getRefreshToken();
+    if (!refreshToken) {
+      endSession();
+      return false;
+    }
+    // A network failure here is not a refused session: it rejects with NETWORK_ERR and keeps the tokens.
+    const response = await fetchWithRetry(
+      buildUrl(TOKEN_PATH, undefined),
+      buildInit({ method: 'POST', body: { refreshToken } }, null),
+    );
+    const body = await readBody(response);
+    if (response.ok && isSessionTokens(body)) {
+      deps.tokens.setTokens({ accessToken: body.accessToken, refreshToken: body.refreshToken });
+      return true;
+    }
+    endSession();
+    return false;
+  }
+
+  /**
+   * Resolves true once fresh tokens are stored. Concurrent callers share one refresh; a call
+   * that was sent with an access token that has since been replaced just repeats.
+   */
+  function ensureFreshTokens(sentToken: string | null): Promise<boolean> {
+    const current = deps.tokens.getAccessToken();
+    if (current && current !== sentToken) return Promise.resolve(true);
+    refreshing ??= refreshTokens().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function send(path: string, options: RequestOptions, isRepeat: boolean): Promise<unknown> {
+    const isCandidate = options.auth === 'candidate' || isCandidatePath(path);
+    const token =
+      (isCandidate ? deps.tokens.getCandidateToken() : null) ?? deps.tokens.getAccessToken();
+    const response = await fetchWithRetry(
+      buildUrl(path, options.params),
+      buildInit(options, token),
+    );
+    const body = await readBody(response);
+    if (response.ok) return body;
+
+    if (response.status === 401) {
+      if (path === TOKEN_PATH) {
+        endSession();
+      } else if (
+        !isRepeat &&
+        // auth/* answers 401 for wrong credentials or codes: that is the answer, not an expired session.
+        !path.startsWith('auth/') &&
+        // candidate tokens are not refreshable.
+        !(isCandidate && deps.tokens.getCandidateToken()) &&
+        deps.tokens.getRefreshToken() &&
+        (await ensureFreshTokens(token))
+      ) {
+        return send(path, options, true);
+      }
+    } else if (response.status === 403) {
+      deps.showAlert(NO_PERMISSION_ALERT);
+    }
+    throw createResponseError(response.status, body);
+  }
+
+  const client: ApiClient = {
+    request: <T>(path: string, options: RequestOptions = {}) =>
+      send(path.replace(/^\/+/, ''), options, false) as Promise<T>,
+    get: <T>(path: string, options?: RequestOptionsWithoutBody) =>
+      client.request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: RequestOptionsWithoutBody) =>
+      client.request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptionsWithoutBody) =>
+      client.request<T>(path, { ...options, method: 'PUT', body }),
+    delete: <T>(path: string, options?: RequestOptionsWithoutBody) =>
+      client.request<T>(path, { ...options, method: 'DELETE' }),
+  };
+  return client;
+}
+
+/** A `sleep` for the real app. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,39 @@
+import { errorI18nKey, normalizeApiError, type ApiError, type ErrorKey } from '@candid/domain';
+
+/**
+ * A failed API call: the HTTP status and the error key of spec §8 (`EMAIL_TAKEN_ERR`,
+ * `NETWORK_ERR`, …), which screens translate with `error.i18nKey`.
+ */
+export class ApiClientError extends Error {
+  override readonly name = 'ApiClientError';
+  readonly status: number;
+  readonly key: ErrorKey;
+
+  constructor({ status, key, message }: ApiError) {
+    super(message);
+    this.status = status;
+    this.key = key;
+  }
+
+  /** The i18n key of this error's text, e.g. 'errors.EMAIL_TAKEN_ERR'. */
+  get i18nKey(): string {
+    return errorI18nKey(this.key);
+  }
+}
+
+export function isApiClientError(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError;
+}
+
+/** A call that got no answer at all: NETWORK_ERR with status 500 (spec §8). */
+export function createNetworkError(): ApiClientError {
+  return new ApiClientError(normalizeApiError(null));
+}
+
+/**
+ * An error answer: the body's key when the body is an API error, else the domain's fallback
+ * for the status (normalizeApiError, spec §8).
+ */
+export function createResponseError(status: number, body: unknown): ApiClientError {
+  return new ApiClientError(normalizeApiError({ status, body }));
+}

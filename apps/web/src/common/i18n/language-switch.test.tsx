@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useLanguageStore } from '../stores/language-store';
+import { renderWithProviders } from '../test/render-with-providers';
+import { LANGUAGE_STORAGE_KEY } from './languages';
+import { LanguageSwitch } from './language-switch';
+
+describe('LanguageSwitch', () => {
+  it('switches to Hebrew: texts, <html lang dir> and the stored choice follow', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LanguageSwitch />);
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'עברית' }));
+
+    expect(useLanguageStore.getState().language).toBe('he');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he');
+    expect(await screen.findByRole('button', { name: 'שפה: עברית' })).toBeVisible();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(document.documentElement).toHaveAttribute('lang', 'he');
+  });
+
+  it('marks the current language in the menu', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LanguageSwitch />, { language: 'he' });
+    await user.click(screen.getByRole('button', { name: 'שפה: עברית' }));
+    expect(await screen.findByRole('menuitem', { name: 'עברית' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(screen.getByRole('menuitem', { name: 'English' })).not.toHaveAttribute('aria-current');
+  });
+});

@@ -1,0 +1,48 @@
+import { userSchema, type User } from '@candid/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { useApiClient } from '../api/api-client-context';
+import type { ApiClient } from '../api/api-client';
+import { shouldLoadSession } from '../routing/paths';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * The logged-in user (`GET user/logged`, spec §7). Any failure (no session, an expired one, no
+ * network, an answer that is not a user) is swallowed and means "logged out".
+ */
+export async function getLoggedUser(api: ApiClient): Promise<User | null> {
+  try {
+    const parsed = userSchema.safeParse(await api.get<unknown>('user/logged'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function sessionQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: () => getLoggedUser(api),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export interface Session {
+  user: User | null;
+  /** True while the user is being asked for; guards wait instead of redirecting. */
+  isLoading: boolean;
+}
+
+/**
+ * The session as guards and screens see it. On paths that never need the user (the candidate
+ * interview, the embed, the error pages) it is not asked for and reads as logged out.
+ */
+export function useSession(): Session {
+  const api = useApiClient();
+  const { pathname } = useLocation();
+  const enabled = shouldLoadSession(pathname);
+  const query = useQuery({ ...sessionQueryOptions(api), enabled });
+  return { user: query.data ?? null, isLoading: enabled && query.isPending };
+}

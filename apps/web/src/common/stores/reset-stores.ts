@@ -1,0 +1,13 @@
+/**
+ * Logout clears the client state (spec §4 "Auth flows"). Each store holding per-session state
+ * registers its reset here; preferences such as the language are not session state and stay.
+ */
+const resetters = new Set<() => void>();
+
+export function registerStoreReset(reset: () => void): void {
+  resetters.add(reset);
+}
+
+export function resetSessionStores(): void {
+  for (const reset of resetters) reset();
+}

@@ -1,0 +1,45 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { getDirection, isLanguage } from '@candid/domain';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useLanguageSync } from '../i18n/use-language-sync';
+import { AlertNotifications } from './alert-notifications';
+import { theme } from './theme';
+
+function LanguageSync() {
+  useLanguageSync();
+  return null;
+}
+
+/**
+ * Mantine (theme, right-to-left via DirectionProvider, notifications), i18next and the alert
+ * renderer: what every screen of the app needs, with or without a router.
+ */
+export function UiProviders({
+  i18n,
+  mantineEnv = 'default',
+  children,
+}: {
+  i18n: I18n;
+  /** 'test' turns off Mantine's transitions and portals (jsdom has no layout or transition events). */
+  mantineEnv?: 'default' | 'test';
+  children: ReactNode;
+}) {
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={getDirection(language)}>
+        <MantineProvider theme={theme} env={mantineEnv}>
+          <LanguageSync />
+          <Notifications position="top-center" />
+          <AlertNotifications />
+          {children}
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
+  );
+}

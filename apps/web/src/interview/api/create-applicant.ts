@@ -1,0 +1,19 @@
+import type {
+  CandidateDetails,
+  CreateApplicantBody,
+  CreateApplicantResponse,
+} from '@candid/domain';
+import type { ApiClient } from '../../common/api/api-client';
+
+/**
+ * `POST applicant` (spec §7): creates the applicant with `timestamp.opened` now and answers the
+ * candidate token scoped to it.
+ */
+export function createApplicant(
+  api: ApiClient,
+  jobId: string,
+  details: CandidateDetails,
+): Promise<CreateApplicantResponse> {
+  const body: CreateApplicantBody = { applicant: { info: details }, jobId };
+  return api.post<CreateApplicantResponse>('applicant', body);
+}

@@ -1,0 +1,164 @@
+import { Alert, Button, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import confetti from 'canvas-confetti';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { InterviewFrame } from '../../onboarding/components/interview-frame';
+import { markInterviewEnded } from '../../progress/interview-progress-state';
+import {
+  hasInterviewSession,
+  stopStream,
+  useInterviewSession,
+} from '../../session/interview-session-store';
+import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
+import { submitInterview, UploadHttpError } from '../../upload/upload-api';
+import { getUploadManager } from '../../upload/upload-service';
+import { useApplicantUpload } from '../../upload/use-upload-progress';
+
+type EndPhase = 'uploading' | 'submitting' | 'done' | 'failed';
+
+/**
+ * How often a submit refused as incomplete (409) is retried once the queue is idle: an answer
+ * or a completed recording may still be on its way to the server when the queue looks done.
+ * With the growing wait below this covers about a minute.
+ */
+const INCOMPLETE_RETRIES = 12;
+const MAX_RETRY_WAIT_MS = 8_000;
+
+/**
+ * `/interview/{jobId}/end` (spec §4): the upload percent until everything is stored, then
+ * `timestamp.submitted`, then the thank-you page with confetti; offline shows a modal.
+ */
+export function InterviewEndPage() {
+  const { jobId = '' } = useParams();
+  const session = useInterviewSession();
+  if (!hasInterviewSession(session, jobId)) return <Navigate to={`/interview/${jobId}`} replace />;
+  return (
+    <InterviewFrame isDemo={session.isDemo}>
+      <InterviewEnd jobId={jobId} />
+    </InterviewFrame>
+  );
+}
+
+function InterviewEnd({ jobId }: { jobId: string }) {
+  const { t } = useTranslation();
+  const { applicant, candidateToken, isDemo } = useInterviewSession();
+  const applicantId = isDemo ? null : (applicant?.id ?? null);
+  const upload = useApplicantUpload(applicantId);
+  const [phase, setPhase] = useState<EndPhase>(isDemo ? 'done' : 'uploading');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attemptRun, setAttemptRun] = useState(0);
+  const submittingRef = useRef(false);
+
+  useQuitWarning(phase === 'uploading' || phase === 'submitting');
+  useConfirmBackToOnboarding(jobId);
+
+  useEffect(() => {
+    if (applicantId) markInterviewEnded(jobId, applicantId);
+  }, [applicantId, jobId]);
+
+  useEffect(() => {
+    if (!applicantId || !candidateToken || submittingRef.current) return undefined;
+    submittingRef.current = true;
+    let isActive = true;
+    void (async () => {
+      await getUploadManager().waitForApplicant(applicantId);
+      if (!isActive) return;
+      setPhase('submitting');
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await submitInterview(candidateToken, applicantId, jobId);
+          break;
+        } catch (error) {
+          const status = error instanceof UploadHttpError ? error.status : 0;
+          // 409: an answer save was still on its way when the queue looked idle (the last
+          // question's answer is queued as the page changes). Let the queue drain, then retry.
+          if (status === 409 && attempt < INCOMPLETE_RETRIES) {
+            await new Promise((resolve) =>
+              setTimeout(resolve, Math.min(MAX_RETRY_WAIT_MS, 500 * 2 ** attempt)),
+            );
+            await getUploadManager().waitForApplicant(applicantId);
+            if (!isActive) return;
+            continue;
+          }
+          if (status !== 0 && status < 500) {
+            if (isActive) {
+              setFailure(status === 409 ? 'interviewEnd.errors.incomplete' : 'errors.INTERNAL_ERR');
+              setPhase('failed');
+            }
+            return;
+          }
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.min(30_000, 1000 * 2 ** attempt)),
+          );
+        }
+      }
+      if (isActive) setPhase('done');
+    })();
+    return () => {
+      isActive = false;
+      submittingRef.current = false;
+    };
+  }, [applicantId, candidateToken, jobId, attemptRun]);
+
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const state = useInterviewSession.getState();
+    stopStream(state.cameraStream);
+    stopStream(state.screenStream);
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    void confetti({
+      particleCount: 150,
+      spread: 80,
+      origin: { y: 0.6 },
+      disableForReducedMotion: true,
+    });
+  }, [phase]);
+
+  return (
+    <>
+      <Modal
+        opened={!upload.isOnline && phase !== 'done'}
+        onClose={() => undefined}
+        withCloseButton={false}
+        centered
+        title={t('interviewEnd.offline.title')}
+        data-testid="no-connection-modal"
+      >
+        <Text>{t('interviewEnd.offline.text')}</Text>
+      </Modal>
+      {phase === 'done' ? (
+        <Stack gap="md" align="center" ta="center" data-testid="thank-you">
+          <Title order={1}>{t('interviewEnd.thankYou.title')}</Title>
+          <Text>{t('interviewEnd.thankYou.text')}</Text>
+        </Stack>
+      ) : (
+        <Stack gap="md" data-testid="upload-progress" data-percent={upload.percent}>
+          <Title order={2}>{t('interviewEnd.uploading.title')}</Title>
+          <Text>{t('interviewEnd.uploading.text')}</Text>
+          <Progress value={upload.percent} size="xl" aria-label={t('upload.progress')} />
+          <Text ta="center" fw={700}>
+            {t('upload.percent', { percent: upload.percent })}
+          </Text>
+          {phase === 'failed' && failure ? (
+            <Alert color="red" data-testid="submit-error">
+              {t(failure)}
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setFailure(null);
+                  setPhase('uploading');
+                  setAttemptRun((run) => run + 1);
+                }}
+              >
+                {t('interviewEnd.errors.tryAgain')}
+              </Button>
+            </Alert>
+          ) : null}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+export default InterviewEndPage;

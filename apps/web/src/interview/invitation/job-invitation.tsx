@@ -1,0 +1,60 @@
+import type { PublicJob } from '@candid/domain';
+import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { sanitizeHtml } from './sanitize-html';
+
+/**
+ * The invitation (spec §2 "Candidate invitation page"): cover, company logo and name, job
+ * title, location and description; `action` is the start button (or nothing in an embed).
+ */
+export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactNode }) {
+  const description = useMemo(() => sanitizeHtml(job.info.desc ?? ''), [job.info.desc]);
+  const initial = (job.company.name || '?').trim().charAt(0).toUpperCase();
+  return (
+    <Paper radius="lg" withBorder shadow="sm" style={{ overflow: 'hidden' }}>
+      <Box
+        h={{ base: 120, sm: 180 }}
+        style={{
+          background: job.info.coverUrl
+            ? `center / cover no-repeat url("${encodeURI(job.info.coverUrl)}")`
+            : 'linear-gradient(135deg, var(--mantine-color-indigo-6), var(--mantine-color-cyan-5))',
+        }}
+        aria-hidden
+      />
+      <Stack gap="md" px={{ base: 'md', sm: 'xl' }} pb="xl">
+        <Avatar
+          src={job.company.logoUrl || null}
+          alt=""
+          size={72}
+          radius="md"
+          mt={-36}
+          color="indigo"
+          style={{ border: '3px solid white', background: 'white' }}
+        >
+          {initial}
+        </Avatar>
+        <Stack gap={4}>
+          <Text c="dimmed" fw={600} data-testid="company-name">
+            {job.company.name}
+          </Text>
+          <Title order={1} fz={{ base: 24, sm: 32 }} lh={1.2}>
+            {job.info.title}
+          </Title>
+          {job.info.location ? (
+            <Group gap={4} c="dimmed">
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm">{job.info.location}</Text>
+            </Group>
+          ) : null}
+        </Stack>
+        {description ? (
+          <Typography>
+            <div data-testid="job-description" dangerouslySetInnerHTML={{ __html: description }} />
+          </Typography>
+        ) : null}
+        {action}
+      </Stack>
+    </Paper>
+  );
+}

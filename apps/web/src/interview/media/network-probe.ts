@@ -1,0 +1,41 @@
+import { isNetworkUnstable } from '@candid/domain';
+
+/** The connectivity probe's target (spec §7): the favicon, never cached thanks to a timestamp. */
+export const NETWORK_PROBE_PATH = '/favicon.ico';
+
+/** Throughput in megabits per second: bytes × 8 / seconds / 10⁶. */
+export function computeMbps(bytes: number, elapsedMs: number): number {
+  if (bytes <= 0) return 0;
+  const seconds = Math.max(elapsedMs, 1) / 1000;
+  return (bytes * 8) / seconds / 1e6;
+}
+
+export type NetworkProbeResult =
+  { status: 'offline' } | { status: 'stable' | 'unstable'; mbps: number };
+
+/**
+ * Times one GET of `/favicon.ico?t=<timestamp>` (spec §7 "Connectivity probe"): below 0.06 Mbps
+ * the connection is unstable; no answer at all, or the browser being offline, is no network.
+ */
+export async function probeNetwork({
+  fetchFn = fetch,
+  now = () => performance.now(),
+  isOnline = () => navigator.onLine,
+  timestamp = Date.now(),
+}: {
+  fetchFn?: typeof fetch;
+  now?: () => number;
+  isOnline?: () => boolean;
+  timestamp?: number;
+} = {}): Promise<NetworkProbeResult> {
+  if (!isOnline()) return { status: 'offline' };
+  const started = now();
+  try {
+    const response = await fetchFn(`${NETWORK_PROBE_PATH}?t=${timestamp}`, { cache: 'no-store' });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    const mbps = computeMbps(bytes, now() - started);
+    return { status: isNetworkUnstable(mbps) ? 'unstable' : 'stable', mbps };
+  } catch {
+    return { status: 'offline' };
+  }
+}

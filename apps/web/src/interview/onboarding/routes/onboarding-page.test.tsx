@@ -1,0 +1,96 @@
+import type { PublicJob } from '@candid/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import {
+  createFakeApiClient,
+  renderWithProviders,
+} from '../../../common/test/render-with-providers';
+import { OnboardingPage } from './onboarding-page';
+
+const JOB: PublicJob = {
+  _id: 'job1',
+  info: {
+    title: 'Frontend developer',
+    location: 'Tel Aviv',
+    desc: '<p>Join <strong>us</strong></p><script>alert(1)</script><img src=x onerror="alert(2)">',
+    coverUrl: '',
+  },
+  company: { name: 'Acme', logoUrl: '' },
+  rule: { isCvRequired: true, isOneTry: false },
+  quests: [],
+} as unknown as PublicJob;
+
+function renderAt(path: string, answers: Record<string, unknown>) {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/interview/:jobId" element={<OnboardingPage />} />
+      </Routes>
+    </MemoryRouter>,
+    { api: createFakeApiClient(answers) },
+  );
+}
+
+describe('OnboardingPage', () => {
+  it('shows the invitation with a sanitised description', async () => {
+    renderAt('/interview/job1', { 'job/job1/public': JOB });
+    expect(await screen.findByRole('heading', { name: 'Frontend developer' })).toBeInTheDocument();
+    expect(screen.getByText('Acme')).toBeInTheDocument();
+    expect(screen.getByText('Tel Aviv')).toBeInTheDocument();
+    const description = screen.getByTestId('job-description');
+    expect(description.innerHTML).toBe('<p>Join <strong>us</strong></p>');
+    expect(screen.queryByTestId('demo-banner')).not.toBeInTheDocument();
+  });
+
+  it('marks demo mode as a preview', async () => {
+    renderAt('/interview/job1?demo=1', { 'job/job1/public': JOB });
+    expect(await screen.findByTestId('demo-banner')).toBeInTheDocument();
+  });
+
+  it('a missing or archived job is not available', async () => {
+    renderAt('/interview/nope', {});
+    expect(
+      await screen.findByText('This interview is not available, please contact the recruiter'),
+    ).toBeInTheDocument();
+  });
+
+  it('the details form: required errors on submit, CV rules, then the media check', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/interview/job1', { 'job/job1/public': JOB });
+    await user.click(await screen.findByRole('button', { name: 'Start interview' }));
+    const upload = screen.getByRole('button', { name: 'Upload CV' });
+    expect(upload).toBeDisabled();
+    expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(6);
+
+    await user.type(screen.getByLabelText(/First name/), '  Noa ');
+    await user.type(screen.getByLabelText(/Last name/), 'Cohen');
+    await user.tab();
+    expect(upload).toBeEnabled();
+    await user.type(screen.getByLabelText(/Email/), 'noa@');
+    await user.tab();
+    expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Email/), 'example.com');
+    await user.type(screen.getByLabelText(/Phone/), '050-1234567');
+    await user.type(screen.getByLabelText(/City/), 'Haifa');
+
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(
+      screen.getByText('Please upload an acceptable document format (DOC, DOCX, PDF)'),
+    ).toBeInTheDocument();
+    const big = new File(['x'], 'cv.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 5_000_001 });
+    await user.upload(input, big);
+    expect(screen.getByText('File size is too large')).toBeInTheDocument();
+    await user.upload(input, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(screen.getByTestId('cv-name')).toHaveTextContent('cv.pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('media-check')).toBeInTheDocument());
+    expect(screen.getByTestId('media-check')).toHaveAttribute('data-step', 'intro');
+  });
+});

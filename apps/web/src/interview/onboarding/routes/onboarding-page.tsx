@@ -1,0 +1,189 @@
+import { needsScreen, type CandidateDetails, type PublicJob } from '@candid/domain';
+import { Alert, Button, Stack, Stepper } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useApiClient } from '../../../common/api/api-client-context';
+import { isApiClientError } from '../../../common/api/api-error';
+import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
+import { PageLoader } from '../../../common/ui/page-loader';
+import { useIsPhone } from '../../../common/ui/media-queries';
+import { createApplicant } from '../../api/create-applicant';
+import { usePublicJob } from '../../api/get-public-job';
+import { uploadCv, uploadFaceImage } from '../../api/upload-applicant-files';
+import { JobInvitation } from '../../invitation/job-invitation';
+import type { DevicePreferences } from '../../media/device-preferences';
+import type { MediaCheckHandover } from '../../media/use-media-check';
+import { useInterviewSession } from '../../session/interview-session-store';
+import { useQuitWarning } from '../../session/use-leave-guards';
+import { DetailsForm } from '../components/details-form';
+import { InterviewFrame } from '../components/interview-frame';
+import { InterviewNotAvailable } from '../components/interview-not-available';
+import { MediaCheck } from '../components/media-check';
+import { StartCountdown } from '../components/start-countdown';
+
+type OnboardingStep = 'invitation' | 'details' | 'media' | 'countdown';
+
+const STEP_INDEX: Record<OnboardingStep, number> = {
+  invitation: -1,
+  details: 0,
+  media: 1,
+  countdown: 2,
+};
+
+/**
+ * `/interview/{jobId}` (spec §2, §4): the invitation, then step 0 details and CV, step 1 media
+ * check, step 2 countdown (skipped for one-try jobs); then the applicant is created, its face
+ * image and CV uploaded, and the interview opens. `?demo=1` runs the same flow storing nothing.
+ */
+export function OnboardingPage() {
+  const { jobId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const isDemo = searchParams.get('demo') === '1';
+  const query = usePublicJob(jobId);
+
+  if (query.isPending) return <PageLoader />;
+  return (
+    <InterviewFrame isDemo={isDemo}>
+      {query.isError || !query.data ? (
+        <InterviewNotAvailable />
+      ) : (
+        <Onboarding key={jobId} job={query.data} jobId={jobId} isDemo={isDemo} />
+      )}
+    </InterviewFrame>
+  );
+}
+
+function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isDemo: boolean }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const isPhone = useIsPhone();
+  const session = useInterviewSession();
+  const [step, setStep] = useState<OnboardingStep>('invitation');
+  const [isStarting, setIsStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const jobNeedsScreen = needsScreen(job.quests);
+
+  // A new onboarding (or a return from the interview after "Are you sure?") starts afresh.
+  useEffect(() => {
+    const current = useInterviewSession.getState();
+    if (current.applicant || current.jobId !== jobId) current.reset();
+    current.startSession(jobId, job, isDemo);
+  }, [job, jobId, isDemo]);
+
+  useQuitWarning(session.applicant !== null && !isDemo);
+
+  const startInterview = useCallback(async () => {
+    const state = useInterviewSession.getState();
+    const inProgressPath = `/interview/${jobId}/inprogress${isDemo ? '?demo=1' : ''}`;
+    if (isDemo) {
+      void navigate(inProgressPath);
+      return;
+    }
+    if (!state.details) return;
+    setIsStarting(true);
+    setStartError(null);
+    try {
+      const created = state.applicant
+        ? { applicant: state.applicant, candidateToken: state.candidateToken }
+        : await createApplicant(api, jobId, state.details);
+      state.setApplicant(created.applicant, created.candidateToken);
+      const applicantId = created.applicant.id;
+      // The files follow the applicant; a failed upload must not keep the candidate out.
+      await Promise.allSettled([
+        state.faceImage ? uploadFaceImage(api, applicantId, state.faceImage) : null,
+        state.cvFile ? uploadCv(api, applicantId, state.cvFile) : null,
+      ]);
+      void navigate(inProgressPath);
+    } catch (error) {
+      setStartError(isApiClientError(error) ? error.i18nKey : 'errors.NETWORK_ERR');
+      setIsStarting(false);
+      setStep('media');
+    }
+  }, [api, isDemo, jobId, navigate]);
+
+  function handleDetails(details: CandidateDetails, cv: File | null) {
+    session.setDetails(details, cv);
+    setStep('media');
+  }
+
+  function handleReady(handover: MediaCheckHandover, devices: DevicePreferences) {
+    session.setDevices(devices);
+    session.setMedia(handover);
+    if (job.rule.isOneTry) void startInterview();
+    else setStep('countdown');
+  }
+
+  if (step === 'invitation') {
+    return (
+      <JobInvitation
+        job={job}
+        action={
+          <Button
+            size="lg"
+            fullWidth={isPhone}
+            onClick={() => setStep('details')}
+            rightSection={<IconArrowRight size={18} className={mirrorClasses.mirror} aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('onboarding.invitation.start')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stepper
+        active={STEP_INDEX[step]}
+        size="sm"
+        allowNextStepsSelect={false}
+        onStepClick={(index) => {
+          if (index === 0 && step === 'media') setStep('details');
+        }}
+        aria-label={t('onboarding.steps.label')}
+      >
+        <Stepper.Step
+          label={isPhone ? undefined : t('onboarding.steps.details')}
+          aria-label={t('onboarding.steps.details')}
+        />
+        <Stepper.Step
+          label={isPhone ? undefined : t('onboarding.steps.media')}
+          aria-label={t('onboarding.steps.media')}
+        />
+        <Stepper.Step
+          label={isPhone ? undefined : t('onboarding.steps.start')}
+          aria-label={t('onboarding.steps.start')}
+        />
+      </Stepper>
+      {startError ? (
+        <Alert
+          color="red"
+          variant="light"
+          data-testid="start-error"
+          withCloseButton
+          onClose={() => setStartError(null)}
+        >
+          {t(startError)}
+        </Alert>
+      ) : null}
+      {step === 'details' ? (
+        <DetailsForm
+          isCvRequired={job.rule.isCvRequired}
+          initialValues={session.details}
+          initialCv={session.cvFile}
+          onSubmit={handleDetails}
+        />
+      ) : null}
+      {step === 'media' ? (
+        <MediaCheck needsScreen={jobNeedsScreen} isStarting={isStarting} onReady={handleReady} />
+      ) : null}
+      {step === 'countdown' ? <StartCountdown onDone={() => void startInterview()} /> : null}
+    </Stack>
+  );
+}
+
+export default OnboardingPage;

@@ -1,0 +1,136 @@
+import { CANDIDATE_IMAGE_MIME_TYPES } from '@candid/domain';
+import { Alert, Checkbox, FileInput, Image, Stack, Textarea } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../../common/api/api-client-context';
+import { isApiClientError } from '../../../common/api/api-error';
+
+export function TextAnswer({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('interviewProgress.answer.text')}
+      autosize
+      minRows={6}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+const INDENT = '  ';
+
+/** A code answer: monospace, and Tab indents instead of leaving the field. */
+export function CodeAnswer({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Tab' || event.shiftKey) return;
+    event.preventDefault();
+    const target = event.currentTarget;
+    const { selectionStart, selectionEnd } = target;
+    const next = value.slice(0, selectionStart) + INDENT + value.slice(selectionEnd);
+    onChange(next);
+    requestAnimationFrame(() => {
+      target.selectionStart = selectionStart + INDENT.length;
+      target.selectionEnd = selectionStart + INDENT.length;
+    });
+  }
+  return (
+    <Textarea
+      label={t('interviewProgress.answer.code')}
+      autosize
+      minRows={10}
+      spellCheck={false}
+      dir="ltr"
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      value={value}
+      onKeyDown={handleKeyDown}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data-testid="code-answer"
+    />
+  );
+}
+
+export function MultipleChoiceAnswer({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly { txt: string }[];
+  value: number[];
+  onChange(value: number[]): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group
+      label={t('interviewProgress.answer.choose')}
+      value={value.map(String)}
+      onChange={(next) => onChange(next.map(Number).sort((a, b) => a - b))}
+    >
+      <Stack gap="xs" mt="xs">
+        {options.map((option, index) => (
+          <Checkbox key={index} value={String(index)} label={option.txt} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+/** An image answer: uploaded at once to `applicant/{id}/answer-image` (no upload in a demo). */
+export function ImageAnswer({
+  applicantId,
+  questId,
+  onUploaded,
+}: {
+  applicantId: string | null;
+  questId: string;
+  onUploaded(key: string | null): void;
+}) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleChange(next: File | null) {
+    setFile(next);
+    setError(null);
+    onUploaded(null);
+    if (!next) return;
+    if (!applicantId) {
+      setUrl(URL.createObjectURL(next));
+      return;
+    }
+    setIsUploading(true);
+    try {
+      const result = await api.post<{ url: string; key: string }>(
+        `applicant/${applicantId}/answer-image`,
+        next,
+        { params: { questId }, auth: 'candidate' },
+      );
+      setUrl(result.url);
+      onUploaded(result.key);
+    } catch (failure) {
+      setError(isApiClientError(failure) ? failure.i18nKey : 'errors.NETWORK_ERR');
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <FileInput
+        label={t('interviewProgress.answer.image')}
+        accept={CANDIDATE_IMAGE_MIME_TYPES.join(',')}
+        value={file}
+        onChange={(next) => void handleChange(next)}
+        disabled={isUploading}
+        clearable
+        data-testid="image-answer"
+      />
+      {error ? <Alert color="red">{t(error)}</Alert> : null}
+      {url ? <Image src={url} alt="" mah={240} fit="contain" /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,289 @@
+import {
+  createMediaError,
+  getAnswerType,
+  SCREEN_MAX_HEIGHT,
+  SCREEN_MAX_WIDTH,
+  type InterviewErrorAction,
+} from '@candid/domain';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { getBrowserInfo } from '../../media/browser-info';
+import { ErrorDetail } from '../../onboarding/components/error-detail';
+import { InterviewFrame } from '../../onboarding/components/interview-frame';
+import { hasInterviewSession, useInterviewSession } from '../../session/interview-session-store';
+import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
+import { sendQuit } from '../../upload/upload-api';
+import { getUploadManager } from '../../upload/upload-service';
+import { QuestionStep, type QuestionResult } from '../components/question-step';
+import { hasInterviewEnded, markInterviewEnded } from '../interview-progress-state';
+import type { TakeTarget } from '../take-recorder';
+import { useLostDevices } from '../use-lost-devices';
+
+/**
+ * `/interview/{jobId}/inprogress` (spec §2, §4): the questions one by one; every answer goes to
+ * the upload queue, which saves it to the applicant once its recordings are stored.
+ */
+export function InterviewProgressPage() {
+  const { jobId = '' } = useParams();
+  const session = useInterviewSession();
+  // The queue resumes what an earlier page left in IndexedDB, even when this page redirects.
+  useEffect(() => {
+    getUploadManager();
+    // The end page submits the interview and shows the upload progress: load its code now,
+    // while the candidate is online, so finishing offline never waits on a chunk download.
+    void import('../../end/routes/interview-end-page');
+  }, []);
+
+  if (!hasInterviewSession(session, jobId) || !session.job) {
+    return <Navigate to={`/interview/${jobId}`} replace />;
+  }
+  if (hasInterviewEnded(jobId, session.applicant?.id)) {
+    return <Navigate to={`/interview/${jobId}/end`} replace />;
+  }
+  return (
+    <InterviewFrame isDemo={session.isDemo}>
+      <InterviewQuestions jobId={jobId} />
+    </InterviewFrame>
+  );
+}
+
+function InterviewQuestions({ jobId }: { jobId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useInterviewSession();
+  const { job, applicant, candidateToken, isDemo } = session;
+  const index = session.questionIndex;
+  const setIndex = session.setQuestionIndex;
+  const [cameraStream, setCameraStream] = useState(session.cameraStream);
+  // After a reload: whether the interrupted question's take was looked for (and saved).
+  const [isRecovered, setIsRecovered] = useState(!canStoreSession(session));
+  const isLeavingRef = useRef(false);
+  const quests = useMemo(() => job?.quests ?? [], [job]);
+  const canStore = !isDemo && applicant !== null && candidateToken !== null;
+
+  // After a reload the streams are gone: open the chosen devices again.
+  useEffect(() => {
+    if (cameraStream || !session.mediaConstraints) return;
+    let isActive = true;
+    void navigator.mediaDevices
+      .getUserMedia(session.mediaConstraints)
+      .then((stream) => {
+        if (isActive) setCameraStream(stream);
+        else stream.getTracks().forEach((track) => track.stop());
+      })
+      .catch(() => undefined);
+    return () => {
+      isActive = false;
+    };
+  }, [cameraStream, session.mediaConstraints]);
+
+  const quit = useCallback(() => {
+    if (isLeavingRef.current || !canStore || !applicant || !candidateToken) return;
+    isLeavingRef.current = true;
+    sendQuit(candidateToken, applicant.id, jobId);
+  }, [applicant, candidateToken, canStore, jobId]);
+
+  useQuitWarning(!isDemo);
+  useConfirmBackToOnboarding(jobId, quit);
+  useEffect(() => {
+    window.addEventListener('pagehide', quit);
+    return () => window.removeEventListener('pagehide', quit);
+  }, [quit]);
+
+  const target = useMemo<TakeTarget | null>(() => {
+    const quest = quests[index];
+    if (!canStore || !applicant || !candidateToken || !quest) return null;
+    return {
+      applicantId: applicant.id,
+      jobId,
+      questId: quest.id,
+      candidateToken,
+      container: session.recordingContainer ?? 'webm',
+    };
+  }, [applicant, candidateToken, canStore, index, jobId, quests, session.recordingContainer]);
+
+  // A reload in the middle of a recorded question: what was recorded before the page went
+  // away is in IndexedDB; it becomes the question's answer and the interview goes on.
+  useEffect(() => {
+    if (isRecovered) return;
+    const quest = quests[index];
+    let isActive = true;
+    void (async () => {
+      if (!quest || !applicant || !candidateToken) {
+        setIsRecovered(true);
+        return;
+      }
+      const manager = getUploadManager();
+      const takes = await manager.findUnsavedRecordings(applicant.id, quest.id).catch(() => []);
+      if (!isActive) return;
+      if (takes.length > 0) {
+        const durationMs = Math.max(...takes.map((take) => take.durationMs));
+        await manager.saveAnswer({
+          applicantId: applicant.id,
+          jobId,
+          questId: quest.id,
+          candidateToken,
+          answer: { resTime: Math.round(durationMs / 1000) },
+          recordings: takes.map(({ recId, kind }) => ({ recId, kind })),
+        });
+        if (!isActive) return;
+        if (index + 1 < quests.length) {
+          setIndex(index + 1);
+        } else {
+          markInterviewEnded(jobId, applicant.id);
+          isLeavingRef.current = true;
+          void navigate(`/interview/${jobId}/end`, { replace: true });
+        }
+      }
+      setIsRecovered(true);
+    })();
+    return () => {
+      isActive = false;
+    };
+  }, [applicant, candidateToken, index, isRecovered, jobId, navigate, quests, setIndex]);
+
+  const handleDone = useCallback(
+    (result: QuestionResult) => {
+      const quest = quests[index];
+      if (quest && canStore && applicant && candidateToken) {
+        void getUploadManager().saveAnswer({
+          applicantId: applicant.id,
+          jobId,
+          questId: quest.id,
+          candidateToken,
+          answer: result.answer,
+          recordings: result.recordings,
+        });
+      }
+      if (index + 1 < quests.length) {
+        setIndex(index + 1);
+        return;
+      }
+      if (applicant) markInterviewEnded(jobId, applicant.id);
+      isLeavingRef.current = true;
+      void navigate(`/interview/${jobId}/end${isDemo ? '?demo=1' : ''}`, { replace: true });
+    },
+    [applicant, candidateToken, canStore, index, isDemo, jobId, navigate, quests, setIndex],
+  );
+
+  const quest = quests[index];
+  const needsScreen = quest ? getAnswerType(quest.ansRule) === 'screen' : false;
+  const lostDevices = useLostDevices(cameraStream, session.screenStream, needsScreen);
+  const [isRetrying, setIsRetrying] = useState(false);
+  const [browser] = useState(() => getBrowserInfo());
+
+  /** Asks for the lost device again; the error clears only when it is back. */
+  async function recoverDevice(action: InterviewErrorAction | 'retry') {
+    if (action === 'reload') {
+      window.location.reload();
+      return;
+    }
+    setIsRetrying(true);
+    try {
+      if (lostDevices.lost === 'DENIED_SCREEN_ACCESS') {
+        const screen = await navigator.mediaDevices.getDisplayMedia({
+          video: { width: { max: SCREEN_MAX_WIDTH }, height: { max: SCREEN_MAX_HEIGHT } },
+          audio: false,
+        });
+        session.setScreenStream(screen);
+      } else {
+        const stream = await navigator.mediaDevices.getUserMedia(
+          session.mediaConstraints ?? { video: true, audio: true },
+        );
+        cameraStream?.getTracks().forEach((track) => track.stop());
+        setCameraStream(stream);
+      }
+      lostDevices.clear();
+    } catch {
+      // Still unavailable: the error stays and the candidate can try again.
+    } finally {
+      setIsRetrying(false);
+    }
+  }
+
+  if (!quest || !job || !isRecovered) return null;
+  if (getAnswerType(quest.ansRule) === 'screen' && !session.screenStream) {
+    return <ShareScreenAgain onShared={session.setScreenStream} />;
+  }
+  const lostError = lostDevices.lost
+    ? createMediaError(lostDevices.lost, browser.browserName)
+    : null;
+  return (
+    <Stack gap="lg">
+      {lostError ? (
+        <Stack gap="xs" data-testid="lost-device">
+          <ErrorDetail
+            error={lostError}
+            browser={browser}
+            onAction={(action) => void recoverDevice(action)}
+          />
+          <Button
+            variant="default"
+            loading={isRetrying}
+            onClick={() => void recoverDevice('retry')}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('interviewProgress.lostDevice.retry')}
+          </Button>
+        </Stack>
+      ) : null}
+      <QuestionStep
+        isBlocked={lostError !== null}
+        key={quest.id}
+        quest={quest}
+        index={index}
+        count={quests.length}
+        isOneTry={job.rule.isOneTry}
+        cameraStream={cameraStream}
+        screenStream={session.screenStream}
+        mimeType={session.recordingMimeType}
+        target={target}
+        applicantId={canStore ? (applicant?.id ?? null) : null}
+        onDone={handleDone}
+      />
+    </Stack>
+  );
+}
+
+/** Whether answers of this session are stored (not a demo, and the applicant exists). */
+function canStoreSession(session: {
+  isDemo: boolean;
+  applicant: unknown;
+  candidateToken: string | null;
+}): boolean {
+  return !session.isDemo && session.applicant !== null && session.candidateToken !== null;
+}
+
+/**
+ * A screen question after a reload: the screen share ended with the old page, and the browser
+ * asks again only on a click (a user gesture).
+ */
+function ShareScreenAgain({ onShared }: { onShared: (stream: MediaStream) => void }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  async function share() {
+    try {
+      const stream = await navigator.mediaDevices.getDisplayMedia({
+        video: { width: { max: SCREEN_MAX_WIDTH }, height: { max: SCREEN_MAX_HEIGHT } },
+        audio: false,
+      });
+      onShared(stream);
+    } catch {
+      setFailed(true);
+    }
+  }
+  return (
+    <Stack gap="md" align="flex-start" data-testid="share-screen-again">
+      <Title order={2} size="h3">
+        {t('interviewProgress.shareAgain.title')}
+      </Title>
+      <Text>{t('interviewProgress.shareAgain.text')}</Text>
+      {failed ? <Alert color="red">{t('interviewProgress.shareAgain.failed')}</Alert> : null}
+      <Button onClick={() => void share()}>{t('interviewProgress.shareAgain.action')}</Button>
+    </Stack>
+  );
+}
+
+export default InterviewProgressPage;

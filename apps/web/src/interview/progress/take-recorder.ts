@@ -1,0 +1,98 @@
+import {
+  multipartKey,
+  RECORDING_MIME_TYPES,
+  RECORDING_TIMESLICE_MS,
+  recordingFileName,
+  type RecordingContainer,
+  type RecordingKind,
+} from '@candid/domain';
+import { getUploadManager } from '../upload/upload-service';
+
+export interface TakeTarget {
+  applicantId: string;
+  jobId: string;
+  questId: string;
+  candidateToken: string;
+  container: RecordingContainer;
+}
+
+/** One take of a recorded question: a recorder per stream, each feeding the upload queue. */
+export interface ActiveTake {
+  /** Recording ids in the upload queue by kind (none in a demo). */
+  recordings: { recId: string; kind: RecordingKind }[];
+  startedAt: number;
+  /** Stops the recorders; resolves once every chunk is in the chunk store. */
+  stop(): Promise<void>;
+  /** Stops and drops the take (retake). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Starts MediaRecorder on each stream with 1 s timeslices (spec §9); every chunk goes to the
+ * chunk store and the uploader while recording. `target` null (demo): nothing is stored.
+ */
+export async function startTake(params: {
+  streams: { kind: RecordingKind; stream: MediaStream }[];
+  mimeType: string | null;
+  target: TakeTarget | null;
+}): Promise<ActiveTake> {
+  const { streams, mimeType, target } = params;
+  const manager = getUploadManager();
+  const startedAt = Date.now();
+  const recorders = await Promise.all(
+    streams.map(async ({ kind, stream }) => {
+      const recId = target
+        ? await manager.createRecording({
+            key: multipartKey(
+              target.jobId,
+              recordingFileName({ ...target, kind, container: target.container }),
+            ),
+            applicantId: target.applicantId,
+            jobId: target.jobId,
+            questId: target.questId,
+            kind,
+            fileType: RECORDING_MIME_TYPES[target.container],
+            candidateToken: target.candidateToken,
+          })
+        : null;
+      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      const pending: Promise<void>[] = [];
+      recorder.ondataavailable = (event) => {
+        if (recId && event.data.size > 0) pending.push(manager.appendChunk(recId, event.data));
+      };
+      const stopped = new Promise<void>((resolve) => {
+        recorder.onstop = () => resolve();
+      });
+      recorder.start(RECORDING_TIMESLICE_MS);
+      return { kind, recId, recorder, pending, stopped };
+    }),
+  );
+
+  async function stopAll(): Promise<void> {
+    await Promise.all(
+      recorders.map(async ({ recorder, stopped, pending, recId }) => {
+        if (recorder.state !== 'inactive') recorder.stop();
+        await stopped;
+        await Promise.all(pending);
+        if (recId) await manager.finishRecording(recId, Date.now() - startedAt);
+      }),
+    );
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    recordings: recorders.flatMap(({ recId, kind }) => (recId ? [{ recId, kind }] : [])),
+    startedAt,
+    stop() {
+      stopping ??= stopAll();
+      return stopping;
+    },
+    async discard() {
+      stopping ??= stopAll();
+      await stopping;
+      await Promise.all(
+        recorders.map(({ recId }) => (recId ? manager.discardRecording(recId) : null)),
+      );
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import type {
+  CandidateApplicant,
+  CandidateDetails,
+  PublicJob,
+  RecordingContainer,
+} from '@candid/domain';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { CANDIDATE_TOKEN_STORAGE_KEY } from '../../common/api/token-store';
+import type { DevicePreferences } from '../media/device-preferences';
+
+/** localStorage key of the applicant a job's interview runs for (resume after a reload). */
+export function applicantStorageKey(jobId: string): string {
+  return `candid.interview.${jobId}.applicantId`;
+}
+
+/**
+ * What onboarding hands to the interview (`/interview/{jobId}/inprogress`): the job, the
+ * applicant and its candidate token, the chosen devices and the live streams the media check
+ * opened (the camera with microphone, and the screen when a question needs it). When a stream
+ * is gone (a reload), `mediaConstraints` opens the same devices again.
+ */
+export interface InterviewSessionState {
+  jobId: string | null;
+  job: PublicJob | null;
+  /** `?demo=1`: the recruiter's preview; nothing is created or stored. */
+  isDemo: boolean;
+  details: CandidateDetails | null;
+  /** The CV, kept in memory until the applicant exists. */
+  cvFile: File | null;
+  devices: DevicePreferences;
+  mediaConstraints: MediaStreamConstraints | null;
+  cameraStream: MediaStream | null;
+  screenStream: MediaStream | null;
+  /** The recorder's MIME type chosen in the media check (webm or mp4, spec §9). */
+  recordingMimeType: string | null;
+  recordingContainer: RecordingContainer | null;
+  /** The 200×200 face crop, uploaded as the applicant image once the applicant exists. */
+  faceImage: Blob | null;
+  /** Set when the media check passed (spec §4 "Ready means"). */
+  isMediaReady: boolean;
+  applicant: CandidateApplicant | null;
+  candidateToken: string | null;
+  /** The question the candidate is on (kept so that a reload continues there). */
+  questionIndex: number;
+
+  startSession(jobId: string, job: PublicJob, isDemo: boolean): void;
+  setDetails(details: CandidateDetails, cvFile: File | null): void;
+  setDevices(devices: DevicePreferences): void;
+  setMedia(media: {
+    cameraStream: MediaStream | null;
+    screenStream: MediaStream | null;
+    mediaConstraints: MediaStreamConstraints;
+    recordingMimeType: string | null;
+    recordingContainer: RecordingContainer;
+    faceImage: Blob | null;
+    isMediaReady: boolean;
+  }): void;
+  setApplicant(applicant: CandidateApplicant, candidateToken: string | null): void;
+  setQuestionIndex(index: number): void;
+  setScreenStream(stream: MediaStream | null): void;
+  /** Stops the streams and forgets everything (a new onboarding). */
+  reset(): void;
+}
+
+const EMPTY = {
+  jobId: null,
+  job: null,
+  isDemo: false,
+  details: null,
+  cvFile: null,
+  devices: {},
+  mediaConstraints: null,
+  cameraStream: null,
+  screenStream: null,
+  recordingMimeType: null,
+  recordingContainer: null,
+  faceImage: null,
+  isMediaReady: false,
+  applicant: null,
+  candidateToken: null,
+  questionIndex: 0,
+} satisfies Partial<InterviewSessionState>;
+
+/** Stops every track of a stream (releases the camera light). */
+export function stopStream(stream: MediaStream | null | undefined): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+/** sessionStorage key of the interview session (one tab's interview; survives a reload). */
+export const INTERVIEW_SESSION_STORAGE_KEY = 'candid.interview.session';
+
+/**
+ * The session lives in sessionStorage (this tab only), without the live streams, files and
+ * blobs: a reload in the middle of the interview continues at the same question, the camera
+ * is opened again from `mediaConstraints`, and the upload queue resumes from IndexedDB.
+ */
+export const useInterviewSession = create<InterviewSessionState>()(
+  persist(
+    (set, get) => ({
+      ...EMPTY,
+      startSession(jobId, job, isDemo) {
+        if (get().jobId !== jobId) get().reset();
+        set({ jobId, job, isDemo });
+      },
+      setDetails(details, cvFile) {
+        set({ details, cvFile });
+      },
+      setDevices(devices) {
+        set({ devices });
+      },
+      setMedia(media) {
+        const { cameraStream, screenStream } = get();
+        if (cameraStream && cameraStream !== media.cameraStream) stopStream(cameraStream);
+        if (screenStream && screenStream !== media.screenStream) stopStream(screenStream);
+        set(media);
+      },
+      setApplicant(applicant, candidateToken) {
+        if (candidateToken) {
+          localStorage.setItem(CANDIDATE_TOKEN_STORAGE_KEY, candidateToken);
+          localStorage.setItem(applicantStorageKey(applicant.jobInfo.jobId), applicant.id);
+        }
+        set({ applicant, candidateToken, questionIndex: 0 });
+      },
+      setQuestionIndex(questionIndex) {
+        set({ questionIndex });
+      },
+      setScreenStream(screenStream) {
+        const current = get().screenStream;
+        if (current && current !== screenStream) stopStream(current);
+        set({ screenStream });
+      },
+      reset() {
+        const { cameraStream, screenStream } = get();
+        stopStream(cameraStream);
+        stopStream(screenStream);
+        set(EMPTY);
+      },
+    }),
+    {
+      name: INTERVIEW_SESSION_STORAGE_KEY,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (state) => ({
+        jobId: state.jobId,
+        job: state.job,
+        isDemo: state.isDemo,
+        details: state.details,
+        devices: state.devices,
+        mediaConstraints: state.mediaConstraints,
+        recordingMimeType: state.recordingMimeType,
+        recordingContainer: state.recordingContainer,
+        isMediaReady: state.isMediaReady,
+        applicant: state.applicant,
+        candidateToken: state.candidateToken,
+        questionIndex: state.questionIndex,
+      }),
+    },
+  ),
+);
+
+/** Whether the interview route has what it needs: an applicant (or a demo run) for this job. */
+export function hasInterviewSession(state: InterviewSessionState, jobId: string): boolean {
+  return (
+    state.jobId === jobId && (state.applicant !== null || (state.isDemo && state.isMediaReady))
+  );
+}

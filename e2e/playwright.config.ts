@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumProject } from './fixtures/browser';
+
+/**
+ * Real Chromium from Debian (no Playwright browser download here) against the real server,
+ * started once per run on a free port with a temporary DATA_DIR (fixtures/global-setup.ts).
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './fixtures/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // scripts/test.mjs sums the JSON report into the suite's closing line.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
+    : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    // Camera with a real face and a microphone with speech: the ordinary candidate.
+    chromiumProject(
+      'chromium',
+      { video: 'face.y4m', audio: 'speech.wav' },
+      { testIgnore: [/interview\/no-face\.spec\.ts/, /interview\/silent-mic\.spec\.ts/] },
+    ),
+    // Chromium's own fake camera: a test pattern with no face (NOT_RECOGNIZED).
+    chromiumProject(
+      'interview-no-face',
+      { video: null, audio: 'speech.wav' },
+      { testMatch: /interview\/no-face\.spec\.ts/ },
+    ),
+    // A microphone that hears nothing (MIC_LOW_VOLUME).
+    chromiumProject(
+      'interview-silent-mic',
+      { video: 'face.y4m', audio: 'silent.wav' },
+      { testMatch: /interview\/silent-mic\.spec\.ts/ },
+    ),
+  ],
+});

@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '../../fixtures/test';
+
+/** What the page's interview recorders produced, one entry per recorder (sessionStorage). */
+export interface RecordedTake {
+  /** Bytes of every non-empty `dataavailable` chunk. */
+  bytes: number;
+  /** Sum of every byte's value (an order-independent checksum). */
+  sum: number;
+  /** Length and byte sum of the webm head: the bytes before the first Cluster's data. */
+  head: number | null;
+  headSum: number;
+  /** Chunks whose bytes are not counted yet. */
+  pending: number;
+}
+
+const STORAGE_KEY = 'e2e.recordedTakes';
+const CLUSTER_ID = [0x1f, 0x43, 0xb6, 0x75];
+
+/**
+ * Counts what every MediaRecorder started on the interview screen records (the media check's
+ * recorders are left out), kept in sessionStorage so the count survives a reload. It only adds
+ * a listener of its own: the page's `ondataavailable` and the recorder itself are untouched.
+ */
+export async function countRecordedBytes(page: Page): Promise<void> {
+  await page.addInitScript(
+    ({ key, clusterId }) => {
+      const read = (): RecordedTake[] =>
+        JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as RecordedTake[];
+      const update = (index: number, change: (take: RecordedTake) => void) => {
+        const takes = read();
+        const take = takes[index];
+        if (!take) return;
+        change(take);
+        window.sessionStorage.setItem(key, JSON.stringify(takes));
+      };
+      const counted = new WeakSet<MediaRecorder>();
+      const originalStart = MediaRecorder.prototype.start;
+      MediaRecorder.prototype.start = function start(this: MediaRecorder, ...args) {
+        if (!counted.has(this) && window.location.pathname.endsWith('/inprogress')) {
+          counted.add(this);
+          const takes = read();
+          const index = takes.length;
+          takes.push({ bytes: 0, sum: 0, head: null, headSum: 0, pending: 0 });
+          window.sessionStorage.setItem(key, JSON.stringify(takes));
+          let chain = Promise.resolve();
+          // The head runs up to the first Cluster's data; under load the first chunk may hold
+          // only the header, so the search goes on through the next chunks.
+          let isHeadFound = false;
+          let offset = 0;
+          this.addEventListener('dataavailable', (event: BlobEvent) => {
+            const blob = event.data;
+            if (blob.size === 0) return;
+            update(index, (take) => (take.pending += 1));
+            chain = chain.then(async () => {
+              const data = new Uint8Array(await blob.arrayBuffer());
+              let sum = 0;
+              for (const byte of data) sum += byte;
+              let headEnd: number | null = null;
+              let headSum = 0;
+              if (!isHeadFound) {
+                headEnd = data.length;
+                for (let i = 0; i + 3 < data.length; i += 1) {
+                  if (clusterId.every((value, j) => data[i + j] === value)) {
+                    // Past the Cluster's size: its unknown size may be written on the way.
+                    headEnd = i + 4 + (Math.clz32(data[i + 4] ?? 0) - 23);
+                    isHeadFound = true;
+                    break;
+                  }
+                }
+                for (let i = 0; i < headEnd; i += 1) headSum += data[i] ?? 0;
+              }
+              const chunkOffset = offset;
+              offset += data.length;
+              const found = isHeadFound;
+              update(index, (take) => {
+                take.bytes += data.length;
+                take.sum += sum;
+                if (headEnd !== null) {
+                  take.head = found ? chunkOffset + headEnd : null;
+                  take.headSum += headSum;
+                }
+                take.pending -= 1;
+              });
+            });
+          });
+        }
+        return originalStart.apply(this, args);
+      };
+    },
+    { key: STORAGE_KEY, clusterId: CLUSTER_ID },
+  );
+}
+
+/** The recorded takes, once every chunk is counted. */
+export async function recordedTakes(page: Page): Promise<RecordedTake[]> {
+  const read = () =>
+    page.evaluate(
+      (key) => JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as RecordedTake[],
+      STORAGE_KEY,
+    );
+  await expect.poll(async () => (await read()).every((take) => take.pending === 0)).toBe(true);
+  return read();
+}
+
+/** The stored object of a key (local storage driver under the e2e DATA_DIR). */
+export async function readStoredObject(key: string): Promise<Buffer> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  return readFile(path.join(dataDir, 'storage', 'objects', key));
+}
+
+/**
+ * The stored webm holds exactly the recorded bytes: the server (and the client, for a
+ * single-part upload) only rewrites the head to add the Duration (and may write the first
+ * Cluster's size), so everything from the first Cluster's data on must match the recorded
+ * chunks in length and checksum.
+ */
+export function expectSameMedia(stored: Buffer, take: RecordedTake): void {
+  expect(take.head).not.toBeNull();
+  const clusterIdAt = stored.indexOf(Buffer.from(CLUSTER_ID));
+  expect(clusterIdAt).toBeGreaterThan(0);
+  const clusterAt = clusterIdAt + 4 + (Math.clz32(stored[clusterIdAt + 4] ?? 0) - 23);
+  let storedSum = 0;
+  for (let i = clusterAt; i < stored.length; i += 1) storedSum += stored[i] ?? 0;
+  expect({ bytes: stored.length - clusterAt, sum: storedSum }).toEqual({
+    bytes: take.bytes - (take.head ?? 0),
+    sum: take.sum - take.headSum,
+  });
+}
+
+/** Loads the recording in a `<video>`: a finite duration, and a seek completes. */
+export async function expectPlayable(page: Page, bytes: Buffer, minSeconds: number) {
+  const result = await page.evaluate(async (base64) => {
+    const binary = atob(base64);
+    const data = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) data[i] = binary.charCodeAt(i);
+    const video = document.createElement('video');
+    video.muted = true;
+    document.body.append(video);
+    const loaded = new Promise((resolve, reject) => {
+      video.onloadedmetadata = resolve;
+      video.onerror = () => reject(new Error('the video did not load'));
+    });
+    video.src = URL.createObjectURL(new Blob([data], { type: 'video/webm' }));
+    await loaded;
+    const duration = video.duration;
+    const seeked = new Promise((resolve) => (video.onseeked = resolve));
+    video.currentTime = duration / 2;
+    await seeked;
+    video.remove();
+    return { duration, currentTime: video.currentTime };
+  }, bytes.toString('base64'));
+  expect(Number.isFinite(result.duration)).toBe(true);
+  expect(result.duration).toBeGreaterThan(minSeconds);
+  expect(result.currentTime).toBeGreaterThan(0);
+}
+
+export interface StartedApplicant {
+  applicantId: string;
+  candidateToken: string;
+}
+
+/** Clicks "Start interview" after the media check: answers the applicant it created. */
+export async function startInterview(page: Page, jobId: string): Promise<StartedApplicant> {
+  const created = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/applicant') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Start interview' }).click();
+  const { applicant, candidateToken } = (await (await created).json()) as {
+    applicant: { id: string };
+    candidateToken: string;
+  };
+  await expect(page).toHaveURL(new RegExp(`/interview/${jobId}/inprogress$`));
+  return { applicantId: applicant.id, candidateToken };
+}
+
+export interface StoredApplicant {
+  timestamp: { submitted: string | null; quited: string | null };
+  answerMap: Record<string, { resTime: number; faceKey?: string | null; optIdx?: number[] }>;
+}
+
+/** The applicant as the server stores it (read with its candidate token). */
+export async function getApplicant(
+  request: APIRequestContext,
+  { applicantId, candidateToken }: StartedApplicant,
+): Promise<StoredApplicant> {
+  const response = await request.get(`/api/applicant/${applicantId}`, {
+    headers: { Authorization: `Bearer ${candidateToken}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { applicant: StoredApplicant }).applicant;
+}

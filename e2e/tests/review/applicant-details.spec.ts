@@ -1,0 +1,341 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiCall, createRecruiter, logInWithTokens, type Recruiter } from '../../fixtures/api';
+import { expect, test } from '../../fixtures/test';
+
+const RULE_OFF = {
+  isVidAns: false,
+  isScreenAns: false,
+  isTxtAns: false,
+  isImgAns: false,
+  isCodeAns: false,
+  isMultiChoiceAns: false,
+};
+
+/** A one-try job (screen answers need it): a screen question, recorded with the camera too, and a text question. */
+const QUESTS = [
+  {
+    id: 'q1',
+    txt: 'Walk us through your screen',
+    desc: '',
+    vidUrl: null,
+    timeLimit: 2,
+    ansRule: { ...RULE_OFF, isScreenAns: true },
+  },
+  {
+    id: 'q2',
+    txt: 'Why this job?',
+    desc: '',
+    vidUrl: null,
+    timeLimit: 2,
+    ansRule: { ...RULE_OFF, isTxtAns: true },
+  },
+];
+
+const CANDIDATE = {
+  fName: 'Noa',
+  lName: 'Cohen',
+  email: 'noa@example.com',
+  phone: '050-1234567',
+  hometown: 'Haifa',
+};
+
+/** Seconds of each recording: long enough to seek 5 s forward and to bookmark 00:03. */
+const RECORDING_MS = 8000;
+
+interface ReviewSetup {
+  recruiter: Recruiter;
+  jobId: string;
+  applicantId: string;
+}
+
+/**
+ * Records the fake camera (with the fake microphone) and the fake screen at once in the page,
+ * as the candidate app does: real Chromium webm files, without a Duration.
+ */
+async function recordInPage(page: Page, ms: number): Promise<{ face: Buffer; screen: Buffer }> {
+  await page.goto('/not-found');
+  const recorded = await page.evaluate(async (durationMs) => {
+    const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    // Without the fake-UI flag getDisplayMedia never settles: race it.
+    const screen = await Promise.race([
+      navigator.mediaDevices.getDisplayMedia({ video: true }),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('getDisplayMedia did not answer')), 10_000),
+      ),
+    ]);
+    const record = (stream: MediaStream, mimeType: string) =>
+      new Promise<string>((resolve, reject) => {
+        const recorder = new MediaRecorder(stream, { mimeType });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (event) => {
+          if (event.data.size > 0) chunks.push(event.data);
+        };
+        recorder.onerror = () => reject(new Error('recording failed'));
+        recorder.onstop = async () => {
+          const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+          let binary = '';
+          for (let i = 0; i < bytes.length; i += 0x8000) {
+            binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          }
+          resolve(btoa(binary));
+        };
+        recorder.start(1000);
+        setTimeout(() => recorder.stop(), durationMs);
+      });
+    const [face, screenRecording] = await Promise.all([
+      record(camera, 'video/webm;codecs=vp8,opus'),
+      record(screen, 'video/webm;codecs=vp8'),
+    ]);
+    for (const track of [...camera.getTracks(), ...screen.getTracks()]) track.stop();
+    return { face, screen: screenRecording };
+  }, ms);
+  return {
+    face: Buffer.from(recorded.face, 'base64'),
+    screen: Buffer.from(recorded.screen, 'base64'),
+  };
+}
+
+/** Uploads one recording as the candidate app does: a one-part multipart upload, completed. */
+async function uploadRecording(
+  request: APIRequestContext,
+  candidateToken: string,
+  fileKey: string,
+  bytes: Buffer,
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${candidateToken}` };
+  const fileType = 'video/webm';
+  const started = await request.get('/api/upload/start_multipart', {
+    params: { fileKey, fileType },
+    headers,
+  });
+  expect(started.ok()).toBe(true);
+  const { uploadId } = (await started.json()) as { uploadId: string };
+  const signed = await request.get('/api/upload/sign_multipart', {
+    params: { fileKey, uploadId, partNum: 1 },
+    headers,
+  });
+  expect(signed.ok()).toBe(true);
+  const { signedURL } = (await signed.json()) as { signedURL: string };
+  const part = await request.put(signedURL, {
+    data: bytes,
+    headers: { 'Content-Type': fileType },
+  });
+  expect(part.ok()).toBe(true);
+  const etag = part.headers().etag;
+  expect(etag).toBeTruthy();
+  const completed = await request.post('/api/upload/complete_multipart', {
+    params: { fileKey, uploadId },
+    data: { parts: [{ PartNumber: 1, ETag: etag }] },
+    headers,
+  });
+  expect(completed.ok()).toBe(true);
+}
+
+/**
+ * A recruiter, a one-try job with a screen question and a text question, and a candidate who
+ * answered both through the candidate API with real recordings (camera and screen) and
+ * submitted. Faster than a full interview in the UI, with the same stored files.
+ */
+async function createSubmittedApplicant(
+  page: Page,
+  request: APIRequestContext,
+): Promise<ReviewSetup> {
+  const recruiter = await createRecruiter(request);
+  const job = await apiCall<{ _id: string }>(request, recruiter, 'POST', 'job', {
+    job: {
+      info: { title: 'Support engineer', location: 'Haifa', desc: '<p>Hi</p>', coverUrl: '' },
+      company: { name: 'Acme', logoUrl: '' },
+      rule: { isCvRequired: false, isOneTry: true },
+      quests: QUESTS,
+    },
+  });
+  const created = await request.post('/api/applicant', {
+    data: { applicant: { info: CANDIDATE }, jobId: job._id },
+  });
+  expect(created.ok()).toBe(true);
+  const { applicant, candidateToken } = (await created.json()) as {
+    applicant: { id: string };
+    candidateToken: string;
+  };
+
+  const recordings = await recordInPage(page, RECORDING_MS);
+  const keyOf = (kind: 'face' | 'screen') =>
+    `${job._id}/${applicant.id}_${job._id}_q1_${kind}.webm`;
+  await uploadRecording(request, candidateToken, keyOf('face'), recordings.face);
+  await uploadRecording(request, candidateToken, keyOf('screen'), recordings.screen);
+
+  const submitted = await request.put('/api/applicant', {
+    headers: { Authorization: `Bearer ${candidateToken}` },
+    data: {
+      applicant: {
+        id: applicant.id,
+        answerMap: {
+          q1: { resTime: RECORDING_MS / 1000, faceKey: keyOf('face'), screenKey: keyOf('screen') },
+          q2: { resTime: 20, txt: 'I love helping people.' },
+        },
+        timestamp: { submitted: new Date().toISOString() },
+      },
+      jobId: job._id,
+    },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  return { recruiter, jobId: job._id, applicantId: applicant.id };
+}
+
+/** The video the player shows large (the screen recording until swapped). */
+function mainVideo(page: Page): Locator {
+  return page.locator('[data-role="main"] video');
+}
+
+const readVideo = (video: Locator) =>
+  video.evaluate((element: HTMLVideoElement) => ({
+    duration: element.duration,
+    currentTime: element.currentTime,
+    paused: element.paused,
+  }));
+
+test('the recruiter reviews an applicant: plays, seeks and swaps the videos, bookmarks a note, sets the status, archives and restores', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { recruiter, jobId, applicantId } = await createSubmittedApplicant(page, request);
+  await logInWithTokens(page, recruiter);
+  await page.goto(`/backoffice/details/${jobId}/${applicantId}`);
+
+  await expect(page.getByRole('heading', { name: 'Noa Cohen', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy noa@example.com' })).toBeVisible();
+
+  // The screen recording is the main video, the camera the small one.
+  const player = page.getByRole('region', { name: 'Answer video' });
+  await expect(player.getByTestId('screen-slot')).toHaveAttribute('data-role', 'main');
+  await expect(player.getByTestId('face-slot')).toHaveAttribute('data-role', 'secondary');
+
+  // Plays, with a finite duration (the server wrote it into the webm).
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect
+    .poll(async () => (await readVideo(mainVideo(page))).currentTime)
+    .toBeGreaterThan(0.5);
+  const { duration } = await readVideo(mainVideo(page));
+  expect(Number.isFinite(duration)).toBe(true);
+  expect(duration).toBeGreaterThan(6);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+
+  // Seeks with the seek bar's keys: to the start, then 5 s on.
+  const seekBar = player.getByRole('slider', { name: 'Position in the video' });
+  await seekBar.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await readVideo(mainVideo(page))).currentTime).toBeLessThan(0.5);
+  await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(async () => (await readVideo(mainVideo(page))).currentTime)
+    .toBeGreaterThanOrEqual(4.9);
+
+  // Swaps the main and the small video.
+  await player.getByRole('button', { name: 'Swap with the main video' }).click();
+  await expect(player.getByTestId('face-slot')).toHaveAttribute('data-role', 'main');
+  await expect(player.getByTestId('screen-slot')).toHaveAttribute('data-role', 'secondary');
+
+  // A note with a bookmark at 00:03; its chip jumps the video there.
+  await page.getByRole('textbox', { name: 'New note' }).fill('  Clear explanation of the setup  ');
+  await page.getByRole('textbox', { name: 'Bookmark minutes' }).fill('0');
+  await page.getByRole('textbox', { name: 'Bookmark seconds' }).fill('3');
+  await page.getByRole('textbox', { name: 'Bookmark seconds' }).blur();
+  await expect(page.getByRole('textbox', { name: 'Bookmark seconds' })).toHaveValue('03');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const note = page.getByTestId('note').filter({ hasText: 'Clear explanation of the setup' });
+  await expect(note).toBeVisible();
+  await mainVideo(page).evaluate((element: HTMLVideoElement) => element.pause());
+  await note.getByRole('button', { name: 'Jump to 00:03' }).click();
+  await expect
+    .poll(async () => (await readVideo(mainVideo(page))).currentTime)
+    .toBeGreaterThanOrEqual(2.9);
+  expect((await readVideo(mainVideo(page))).currentTime).toBeLessThan(5);
+
+  // The other answer.
+  await page.getByRole('button', { name: /Why this job\?/ }).click();
+  await expect(page.getByText('I love helping people.')).toBeVisible();
+
+  // Status: the timeline shows the change.
+  const statusButton = page.getByTestId('status-button');
+  await expect(statusButton).toHaveText('Need evaluation');
+  await statusButton.click();
+  await page.getByRole('menuitem', { name: 'Good fit' }).click();
+  await expect(statusButton).toHaveText('Good fit');
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByText('Status changed to Good fit')).toBeVisible();
+  await expect(
+    page.getByTestId('timeline-event').filter({ hasText: 'Clear explanation of the setup' }),
+  ).toBeVisible();
+
+  // The CV menu: no CV yet, so the recruiter uploads one; then it can be viewed.
+  await page.getByRole('button', { name: 'CV', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Upload CV' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('cv-replace-input').setInputFiles({
+    name: 'Noa Cohen.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(600, 0x20)]),
+  });
+  await expect(page.getByText('The CV was replaced')).toBeVisible();
+  await page.getByRole('button', { name: 'CV', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'View CV' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Replace CV' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Archive: back to the job's applicants; the details then offer restore only.
+  await page.getByRole('button', { name: 'Actions for Noa Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(page).toHaveURL(new RegExp(`/backoffice/applicant/${jobId}$`));
+  await page.goto(`/backoffice/details/${jobId}/${applicantId}`);
+  await expect(page.getByTestId('archived-badge')).toBeVisible();
+  await expect(page.getByTestId('status-button')).toBeDisabled();
+  await page.getByRole('button', { name: 'Actions for Noa Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Restore' }).click();
+  await expect(page).toHaveURL(new RegExp(`/backoffice/applicant/${jobId}$`));
+
+  const { applicant } = await apiCall<{
+    applicant: { archivedAt: string | null; status: number; isRead: boolean };
+  }>(request, recruiter, 'GET', `job/${jobId}/${applicantId}`);
+  expect(applicant).toMatchObject({ archivedAt: null, status: 3, isRead: true });
+});
+
+test('in Hebrew: the details are right-to-left, the status changes and a note is added', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { recruiter, jobId, applicantId } = await createSubmittedApplicant(page, request);
+  await logInWithTokens(page, recruiter, 'he');
+  await page.goto(`/backoffice/details/${jobId}/${applicantId}`);
+
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'Noa Cohen', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'חזרה למועמדים' })).toBeVisible();
+  const player = page.getByRole('region', { name: 'הסרטון של התשובה' });
+  await expect(player.getByTestId('screen-slot')).toHaveAttribute('data-role', 'main');
+
+  const statusButton = page.getByTestId('status-button');
+  await expect(statusButton).toHaveText('בהמתנה להערכה');
+  await statusButton.click();
+  await page.getByRole('menuitem', { name: 'התקבל לעבודה' }).click();
+  await expect(statusButton).toHaveText('התקבל לעבודה');
+
+  await page.getByRole('textbox', { name: 'הערה חדשה' }).fill('הסבר ברור ומסודר');
+  await page.getByRole('button', { name: 'הוספת הערה' }).click();
+  await expect(page.getByTestId('note').filter({ hasText: 'הסבר ברור ומסודר' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'ציר זמן' }).click();
+  await expect(page.getByText('הסטטוס שונה: התקבל לעבודה')).toBeVisible();
+  await expect(page.getByText('הראיון הוגש')).toBeVisible();
+
+  // The code-like parts stay left to right: the bookmark inputs read mm:ss.
+  await page.getByRole('tab', { name: 'הערות' }).click();
+  const minutes = page.getByRole('textbox', { name: 'דקות הסימנייה' });
+  const seconds = page.getByRole('textbox', { name: 'שניות הסימנייה' });
+  const [minutesBox, secondsBox] = await Promise.all([
+    minutes.boundingBox(),
+    seconds.boundingBox(),
+  ]);
+  expect(minutesBox!.x).toBeLessThan(secondsBox!.x);
+});

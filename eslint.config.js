@@ -1,0 +1,167 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Dependency direction (CONVENTIONS §1): domain imports nothing of ours; the web app's
+ * common/ is imported by features, features by app/, and the two product parts
+ * (interview/ and backoffice/) never import each other. A forbidden import fails `npm test`.
+ */
+const webZones = [
+  {
+    target: './apps/web/src/common',
+    from: './apps/web/src/app',
+    message: 'common/ must not import app/',
+  },
+  {
+    target: './apps/web/src/common',
+    from: './apps/web/src/backoffice',
+    message: 'common/ must not import features',
+  },
+  {
+    target: './apps/web/src/common',
+    from: './apps/web/src/interview',
+    message: 'common/ must not import features',
+  },
+  {
+    target: './apps/web/src/interview',
+    from: './apps/web/src/backoffice',
+    message: 'interview/ must not import backoffice/',
+  },
+  {
+    target: './apps/web/src/backoffice',
+    from: './apps/web/src/interview',
+    message: 'backoffice/ must not import interview/',
+  },
+  {
+    target: './apps/web/src/backoffice',
+    from: './apps/web/src/app',
+    message: 'features must not import app/',
+  },
+  {
+    target: './apps/web/src/interview',
+    from: './apps/web/src/app',
+    message: 'features must not import app/',
+  },
+];
+const domainZones = [
+  { target: './packages/domain', from: './apps', message: 'domain imports nothing of the apps' },
+];
+const serverZones = [
+  {
+    target: './apps/server/src/plugins',
+    from: './apps/server/src/modules',
+    message: 'plugins are registered before modules and must not import them',
+  },
+  {
+    target: './apps/server/src/storage',
+    from: './apps/server/src/modules',
+    message: 'storage must not import modules',
+  },
+  {
+    target: './apps/server/src/mail',
+    from: './apps/server/src/modules',
+    message: 'mail must not import modules',
+  },
+  {
+    target: './apps/server/src/db',
+    from: './apps/server/src/modules',
+    message: 'db must not import modules',
+  },
+  { target: './apps/server', from: './apps/web', message: 'apps must not import each other' },
+  { target: './apps/web', from: './apps/server', message: 'apps must not import each other' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'e2e/.fixtures/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'scripts/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...webZones, ...domainZones, ...serverZones] },
+      ],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'react',
+                'react-dom',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'fastify',
+                '@candid/*',
+              ],
+              message: 'packages/domain imports only zod (CONVENTIONS §1)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

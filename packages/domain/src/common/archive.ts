@@ -1,0 +1,17 @@
+/**
+ * Archive toggle shared by jobs, templates and applicants (spec §4): an empty archivedAt
+ * becomes now (archived); a set one becomes null (restored).
+ */
+export function toggleArchivedAt(archivedAt: string | null | undefined, now: Date): string | null {
+  return archivedAt ? null : now.toISOString();
+}
+
+/** Whether an item is archived. */
+export function isArchived(item: { archivedAt?: string | null }): boolean {
+  return Boolean(item.archivedAt);
+}
+
+/** Archive views are the routes whose path contains "archive" (spec §2). */
+export function isArchivePath(pathname: string): boolean {
+  return pathname.includes('archive');
+}

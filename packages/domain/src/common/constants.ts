@@ -1,0 +1,210 @@
+/**
+ * Business constants and limits (spec §9, DESIGN §7). Every number carries its unit in
+ * its name so a reader never has to guess whether a value is seconds or milliseconds.
+ */
+
+/** Product name, used in page titles (spec §2). */
+export const PRODUCT_NAME = 'Candid';
+
+// ---------------------------------------------------------------------------
+// Lists and paging (spec §9, DESIGN §7: accounts page like the other recruiter lists)
+// ---------------------------------------------------------------------------
+
+export const APPLICANT_PAGE_SIZE = 30;
+export const JOB_PAGE_SIZE = 30;
+export const TEMPLATE_PAGE_SIZE = 30;
+export const ACCOUNT_PAGE_SIZE = 30;
+export const ACTIVITY_PAGE_SIZE = 50;
+export const RECORD_PAGE_SIZE = 50;
+/** Upper bound for a client-chosen itemsPerPage, so one request cannot ask for the whole table. */
+export const MAX_PAGE_SIZE = 100;
+
+export type SortOrder = 'asc' | 'desc';
+export interface SortSpec {
+  /** Dotted wire path of the field sorted on, e.g. `timestamp.submitted`. */
+  readonly field: string;
+  readonly order: SortOrder;
+}
+
+/** Default sort of every list (spec §9). */
+export const DEFAULT_SORTS = {
+  applicants: { field: 'timestamp.submitted', order: 'desc' },
+  jobs: { field: 'createdAt', order: 'desc' },
+  templates: { field: 'createdAt', order: 'asc' },
+  accounts: { field: 'fName', order: 'desc' },
+  activity: { field: 'date', order: 'asc' },
+  records: { field: 'timestamp', order: 'desc' },
+} as const satisfies Record<string, SortSpec>;
+
+/** Date filter choices: last week, last month, last 3 months (spec §9). */
+export const DATE_FILTER_DAYS = [7, 31, 90] as const;
+export type DateFilterDays = (typeof DATE_FILTER_DAYS)[number];
+
+// ---------------------------------------------------------------------------
+// Logging (spec §9)
+// ---------------------------------------------------------------------------
+
+/** Log levels a record may carry (server and client). */
+export const LOG_LEVELS = ['http', 'debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Levels the web client logs with; debug stays in the console and is never queued. */
+export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export const LOG_BATCH_QUIET_MS = 500;
+export const LOG_BATCH_MAX_ENTRIES = 10;
+
+// ---------------------------------------------------------------------------
+// Questions (spec §9, DESIGN §7)
+// ---------------------------------------------------------------------------
+
+export const QUESTION_TIME_LIMITS_MIN = [1, 2, 5, 10, 20, 30] as const;
+export const TIME_LIMIT_RANGE_MIN = { min: 1, max: 30 } as const;
+export const JOB_DEFAULT_TIME_LIMIT_MIN = 5;
+export const TEMPLATE_DEFAULT_TIME_LIMIT_MIN = 1;
+
+// ---------------------------------------------------------------------------
+// Interview timers (spec §9)
+// ---------------------------------------------------------------------------
+
+export const MIN_TIME_BEFORE_PROCEED_MS = 6000;
+export const ONE_TRY_COUNTDOWN_MS = 10_000;
+export const INTERVIEW_START_COUNTDOWN_MS = 4000;
+export const TIMER_TICK_MS = 500;
+/** Share of the time limit elapsed at which the "halfway" warning shows. */
+export const TIME_WARNING_HALF = 0.5;
+/** Share of the time limit left at which the "almost done" warning (and beep) starts. */
+export const TIME_WARNING_ALMOST_DONE = 0.2;
+/** Share of the time limit left under which the timer is styled as low. */
+export const LOW_TIME_RATIO = 0.3;
+
+// ---------------------------------------------------------------------------
+// Media checks (spec §9)
+// ---------------------------------------------------------------------------
+
+export const FACE_SCORE_THRESHOLD = 0.6;
+export const FACE_RETRY_MS = 300;
+export const FACE_MAX_CAPTURE_MS = 5000;
+export const FACE_CROP_PX = 200;
+/** Peak input level (0–1) above which the microphone counts as hearing the candidate. */
+export const AUDIO_READY_LEVEL = 0.15;
+export const AUDIO_CLIP_LEVEL = 0.85;
+export const AUDIO_CHECK_DELAY_MS = 500;
+/** Measured throughput below this is an unstable connection. */
+export const NETWORK_UNSTABLE_MBPS = 0.06;
+export const SCREEN_MAX_WIDTH = 1280;
+export const SCREEN_MAX_HEIGHT = 1024;
+export const RECORDING_TIMESLICE_MS = 1000;
+/** The sample recording of the media check: 500 ticks of 10 ms (about 5 seconds). */
+export const MEDIA_CHECK_TICKS = 500;
+export const MEDIA_CHECK_TICK_MS = 10;
+
+// ---------------------------------------------------------------------------
+// Uploads (spec §9, DESIGN §5)
+// ---------------------------------------------------------------------------
+
+export const UPLOAD_CONCURRENCY = 2;
+export const UPLOAD_SINGLE_FILE_TIMEOUT_MS = 60_000;
+/** S3 rejects multipart parts below 5 MiB except the last one. */
+export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+
+// ---------------------------------------------------------------------------
+// UI timings (spec §9)
+// ---------------------------------------------------------------------------
+
+export const AUTOSAVE_DEBOUNCE_MS = 1500;
+export const FILTER_DEBOUNCE_MS = 200;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const IMAGE_SEARCH_DEBOUNCE_MS = 500;
+export const IMAGE_SEARCH_PAGE_SIZE = 20;
+export const RESEND_EMAIL_LOCK_MS = 5000;
+export const DRAG_ANIMATION_MS = 200;
+export const WARNING_DISPLAY_MS = 2500;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Layout breakpoints in CSS pixels (small, medium, large). */
+export const BREAKPOINTS = { sm: 760, md: 1100, lg: 1460 } as const;
+
+export const LONG_TEXT_PREVIEW_CHARS = 100;
+export const ERROR_MESSAGE_CLIP_CHARS = 100;
+
+// ---------------------------------------------------------------------------
+// Video player (spec §9)
+// ---------------------------------------------------------------------------
+
+export const PLAYER_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+export type PlayerSpeed = (typeof PLAYER_SPEEDS)[number];
+/** Volume on the player's 0–100 scale. */
+export const PLAYER_DEFAULT_VOLUME = 100;
+export const PLAYER_DEFAULT_SPEED = 1;
+/** Start slightly after 0 so browsers paint the first frame instead of a black poster. */
+export const PLAYER_INITIAL_TIME_SEC = 0.1;
+export const PLAYER_BUFFER_CHECK_MS = 1000;
+export const PLAYER_BUFFER_COMPLETE_RATIO = 0.99;
+/** Volume (0–1) at or above which the "high" icon shows. */
+export const VOLUME_ICON_HIGH = 0.8;
+/** Volume (0–1) at or below which the "low" icon shows. */
+export const VOLUME_ICON_LOW = 0.1;
+
+// ---------------------------------------------------------------------------
+// Identity and avatars (spec §9)
+// ---------------------------------------------------------------------------
+
+export const RANDOM_ID_LENGTH = 6;
+export const MAX_INITIALS = 3;
+/**
+ * Avatar backgrounds. All are dark enough for white initials to meet WCAG AA contrast
+ * (≥ 4.5:1), which the tests check.
+ */
+export const AVATAR_COLORS = [
+  '#C62828',
+  '#AD1457',
+  '#6A1B9A',
+  '#4527A0',
+  '#283593',
+  '#1565C0',
+  '#01579B',
+  '#006064',
+  '#00695C',
+  '#2E7D32',
+  '#33691E',
+  '#827717',
+  '#BF360C',
+  '#4E342E',
+  '#37474F',
+  '#424242',
+  '#880E4F',
+  '#311B92',
+] as const;
+/** Avatar edge in CSS pixels. */
+export const AVATAR_DEFAULT_SIZE = 50;
+
+/** Touch gesture thresholds: tapTolerance and swipe in CSS pixels, the rest in ms. */
+export const TOUCH = { tapTolerance: 10, holdMs: 400, swipe: 30, longTapMs: 400 } as const;
+
+// ---------------------------------------------------------------------------
+// Limits (spec §5, §9, DESIGN §7)
+// ---------------------------------------------------------------------------
+
+/** The signup promise: 10 free video interviews per organisation. */
+export const FREE_INTERVIEW_LIMIT = 10;
+export const IMAGE_MAX_BYTES = 200 * 1024;
+export const CV_MAX_BYTES = 5_000_000;
+export const PASSWORD_MIN_LENGTH = 6;
+export const OTP_LENGTH = 6;
+/** A bookmark's minutes and seconds inputs each take at most this many characters. */
+export const BOOKMARK_PART_MAX_CHARS = 2;
+
+// ---------------------------------------------------------------------------
+// Transport (spec §8)
+// ---------------------------------------------------------------------------
+
+export const TRANSPORT_MAX_RETRIES = 3;
+/** Base delay; the n-th retry waits n times this. */
+export const TRANSPORT_RETRY_DELAY_MS = 2000;
+
+// ---------------------------------------------------------------------------
+// Languages (spec §1)
+// ---------------------------------------------------------------------------
+
+export const LANGUAGES = ['en', 'he'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const RTL_LANGUAGES = ['he'] as const satisfies readonly Language[];

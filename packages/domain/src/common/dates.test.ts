@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateFilterLabelKey,
+  daysAgoToDate,
+  formatDate,
+  formatDuration,
+  formatTime,
+  isoDateOrDateTimeSchema,
+  isoDateSchema,
+} from './dates';
+
+const ISO = '2024-01-05T14:07:09.000Z';
+
+describe('formatDate / formatTime (spec §9)', () => {
+  it('English short date: month short then day', () => {
+    expect(formatDate(ISO, 'en', 'UTC')).toBe('Jan 5');
+  });
+
+  it('Hebrew short date uses he-IL, day first', () => {
+    const text = formatDate(ISO, 'he', 'UTC');
+    expect(text).toBe(
+      new Intl.DateTimeFormat('he-IL', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(ISO),
+      ),
+    );
+    expect(text.startsWith('5')).toBe(true);
+  });
+
+  it.each([
+    ['en', {}, '02:07 PM'],
+    ['en', { withSeconds: true }, '02:07:09 PM'],
+    ['he', {}, '14:07'],
+    ['he', { withSeconds: true }, '14:07:09'],
+  ] as const)('%s time with %j → %s', (lang, options, text) => {
+    expect(formatTime(ISO, lang, { ...options, timeZone: 'UTC' })).toBe(text);
+  });
+});
+
+describe('daysAgoToDate', () => {
+  it.each([
+    [7, '2024-03-24T12:00:00.000Z'],
+    [31, '2024-02-29T12:00:00.000Z'],
+    [90, '2024-01-01T12:00:00.000Z'],
+    [0, '2024-03-31T12:00:00.000Z'],
+  ])('%i days before 2024-03-31 noon → %s', (days, iso) => {
+    expect(daysAgoToDate(days, new Date('2024-03-31T12:00:00.000Z')).toISOString()).toBe(iso);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '00:00'],
+    [5.9, '00:05'],
+    [65, '01:05'],
+    [600, '10:00'],
+    [6000, '100:00'],
+    [-3, '00:00'],
+    [Number.NaN, '00:00'],
+  ])('%s s → %s', (sec, text) => {
+    expect(formatDuration(sec)).toBe(text);
+  });
+});
+
+describe('ISO date schemas', () => {
+  it.each([
+    ['2024-01-05T14:07:09.000Z', true],
+    ['2024-01-05T14:07:09+02:00', true],
+    ['2024-01-05', false],
+    ['yesterday', false],
+  ])('isoDateSchema %s → %s', (value, ok) => {
+    expect(isoDateSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    ['2024-01-05', true],
+    ['2024-01-05T14:07:09Z', true],
+    ['05/01/2024', false],
+  ])('isoDateOrDateTimeSchema %s → %s', (value, ok) => {
+    expect(isoDateOrDateTimeSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it('date filter labels', () => {
+    expect(dateFilterLabelKey(31)).toBe('dateFilter.31');
+  });
+});

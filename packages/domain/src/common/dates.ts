@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { DateFilterDays, Language } from './constants';
+
+/** A point in time on the wire: an ISO 8601 date-time with `Z` or an offset (CONVENTIONS §4). */
+export const isoDateSchema = z.iso.datetime({ offset: true });
+
+/** A filter bound: either a calendar date (`2024-05-01`) or a full ISO date-time. */
+export const isoDateOrDateTimeSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** Locale each UI language formats dates with (spec §9). */
+export const DATE_LOCALES: Record<Language, string> = { en: 'en-US', he: 'he-IL' };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Short date: month short plus day numeric, ordered by the locale ("Jan 5" in English,
+ * "5 בינו׳" in Hebrew). `timeZone` defaults to the runtime's zone, i.e. the viewer's.
+ */
+export function formatDate(iso: string, lang: Language, timeZone?: string): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    month: 'short',
+    day: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+/** Time with 2-digit hour and minute, and seconds when asked for (spec §9). */
+export function formatTime(
+  iso: string,
+  lang: Language,
+  options: { withSeconds?: boolean; timeZone?: string } = {},
+): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.withSeconds ? { second: '2-digit' } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+/** The moment `daysAgo` whole days before `now`, the lower bound of a "last N days" filter. */
+export function daysAgoToDate(daysAgo: number, now: Date): Date {
+  return new Date(now.getTime() - daysAgo * DAY_MS);
+}
+
+/** Seconds as `mm:ss` (minutes zero-padded, not capped at 59), as the player and bookmarks show. */
+export function formatDuration(totalSec: number): string {
+  const safe = Number.isFinite(totalSec) && totalSec > 0 ? Math.floor(totalSec) : 0;
+  const minutes = Math.floor(safe / 60);
+  const seconds = safe % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** i18n key of a date filter choice, e.g. `dateFilter.31`. */
+export function dateFilterLabelKey(days: DateFilterDays): `dateFilter.${DateFilterDays}` {
+  return `dateFilter.${days}`;
+}
+
+/** English date filter labels (spec §9). */
+export const DATE_FILTER_I18N_EN: Record<`dateFilter.${DateFilterDays}`, string> = {
+  'dateFilter.7': 'Last week',
+  'dateFilter.31': 'Last month',
+  'dateFilter.90': 'Last 3 months',
+};

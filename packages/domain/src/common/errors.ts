@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * Machine keys of every error the API answers with (spec §8, CONVENTIONS §4). The web app
+ * translates `errors.<KEY>`; the server picks the HTTP status from {@link ERROR_STATUS}.
+ */
+export const ERROR_KEYS = [
+  'LOGIN_REQUIRED_ERR',
+  'INVALID_TOKEN_ERR',
+  'INVALID_REFRESH_TOKEN_ERR',
+  'INVALID_PROVIDER_TOKEN_ERR',
+  'EMAIL_PASSWORD_MISSING_ERR',
+  'INVALID_CREDENTIALS_ERR',
+  'INVALID_CODE_ERR',
+  'PASSWORD_TOO_SHORT_ERR',
+  'EMAIL_TAKEN_ERR',
+  'EMAIL_ALREADY_VERIFIED_ERR',
+  'EMAIL_NOT_VERIFIED_ERR',
+  'INVALID_VERIFY_CODE_ERR',
+  'FORBIDDEN_ERR',
+  'NOT_FOUND_ERR',
+  'EMAIL_CONFIRMATION_FAILED_ERR',
+  'CONFIRMATION_CODE_MISMATCH_ERR',
+  'INTERVIEW_NOT_AVAILABLE_ERR',
+  'PAGE_NOT_FOUND_ERR',
+  'NETWORK_ERR',
+  'VALIDATION_ERR',
+  'RATE_LIMITED_ERR',
+  'PAYLOAD_TOO_LARGE_ERR',
+  'UNSUPPORTED_MEDIA_TYPE_ERR',
+  'INTERNAL_ERR',
+] as const;
+
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** HTTP status each error is answered with. */
+export const ERROR_STATUS: Record<ErrorKey, number> = {
+  LOGIN_REQUIRED_ERR: 401,
+  INVALID_TOKEN_ERR: 401,
+  INVALID_REFRESH_TOKEN_ERR: 401,
+  INVALID_PROVIDER_TOKEN_ERR: 401,
+  EMAIL_PASSWORD_MISSING_ERR: 400,
+  INVALID_CREDENTIALS_ERR: 401,
+  INVALID_CODE_ERR: 400,
+  PASSWORD_TOO_SHORT_ERR: 400,
+  EMAIL_TAKEN_ERR: 409,
+  EMAIL_ALREADY_VERIFIED_ERR: 409,
+  // 403 rather than 401: the caller is authenticated, only not yet allowed in.
+  EMAIL_NOT_VERIFIED_ERR: 403,
+  INVALID_VERIFY_CODE_ERR: 400,
+  FORBIDDEN_ERR: 403,
+  NOT_FOUND_ERR: 404,
+  EMAIL_CONFIRMATION_FAILED_ERR: 400,
+  CONFIRMATION_CODE_MISMATCH_ERR: 400,
+  INTERVIEW_NOT_AVAILABLE_ERR: 404,
+  PAGE_NOT_FOUND_ERR: 404,
+  // Spec §8: a request that got no response becomes NETWORK_ERR with status 500.
+  NETWORK_ERR: 500,
+  VALIDATION_ERR: 400,
+  RATE_LIMITED_ERR: 429,
+  PAYLOAD_TOO_LARGE_ERR: 413,
+  UNSUPPORTED_MEDIA_TYPE_ERR: 415,
+  INTERNAL_ERR: 500,
+};
+
+/** English message of each error (spec §8 wording where it gives one). */
+export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
+  LOGIN_REQUIRED_ERR: 'Please log in first',
+  INVALID_TOKEN_ERR: 'Invalid Token',
+  INVALID_REFRESH_TOKEN_ERR: 'Invalid refresh token',
+  INVALID_PROVIDER_TOKEN_ERR: 'Invalid provider token',
+  EMAIL_PASSWORD_MISSING_ERR: 'Email or password not filled in',
+  INVALID_CREDENTIALS_ERR: 'Invalid email or password',
+  INVALID_CODE_ERR: 'Invalid code',
+  PASSWORD_TOO_SHORT_ERR: 'Password should be at least 6 characters long',
+  EMAIL_TAKEN_ERR: 'Email address is already taken',
+  EMAIL_ALREADY_VERIFIED_ERR: 'Email address is already verified',
+  EMAIL_NOT_VERIFIED_ERR: 'Please verify your email address first',
+  INVALID_VERIFY_CODE_ERR: 'Invalid verify code',
+  FORBIDDEN_ERR: 'You dont have enough permissions to complete this action',
+  NOT_FOUND_ERR: 'Resource not found',
+  EMAIL_CONFIRMATION_FAILED_ERR: 'Email confirmation failed',
+  CONFIRMATION_CODE_MISMATCH_ERR:
+    "Confirmation code doesn't match our records, try resending the confirmation email",
+  INTERVIEW_NOT_AVAILABLE_ERR: 'This interview is not available, please contact the recruiter',
+  PAGE_NOT_FOUND_ERR: 'Page not found',
+  NETWORK_ERR: 'Network error, please check your connection and try again',
+  VALIDATION_ERR: 'Some of the details are not valid',
+  RATE_LIMITED_ERR: 'Too many requests, please try again later',
+  PAYLOAD_TOO_LARGE_ERR: 'The request is too large',
+  UNSUPPORTED_MEDIA_TYPE_ERR: 'This file type is not supported',
+  INTERNAL_ERR: 'Something went wrong, please try again later',
+};
+
+/** The one error body every API error has (DESIGN §4). */
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  key: z.enum(ERROR_KEYS),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+const ERROR_KEY_SET: ReadonlySet<string> = new Set(ERROR_KEYS);
+
+/** True when `x` is one of {@link ERROR_KEYS}. */
+export function isErrorKey(x: unknown): x is ErrorKey {
+  return typeof x === 'string' && ERROR_KEY_SET.has(x);
+}
+
+/** Full i18n key of an error message, e.g. `errors.EMAIL_TAKEN_ERR`. */
+export function errorI18nKey(key: ErrorKey): `errors.${ErrorKey}` {
+  return `errors.${key}`;
+}
+
+/**
+ * Builds the API error body for a key, with the status the key maps to and its English
+ * message unless a more specific message is given.
+ */
+export function createApiError(key: ErrorKey, message?: string): ApiError {
+  return { status: ERROR_STATUS[key], key, message: message ?? ERROR_MESSAGES_EN[key] };
+}
+
+/** Fallback key per HTTP status, for answers whose body carries no known key. */
+const STATUS_FALLBACK_KEYS: Readonly<Record<number, ErrorKey>> = {
+  400: 'VALIDATION_ERR',
+  401: 'LOGIN_REQUIRED_ERR',
+  403: 'FORBIDDEN_ERR',
+  404: 'NOT_FOUND_ERR',
+  413: 'PAYLOAD_TOO_LARGE_ERR',
+  415: 'UNSUPPORTED_MEDIA_TYPE_ERR',
+  429: 'RATE_LIMITED_ERR',
+};
+
+/**
+ * Turns whatever a failed request produced into an {@link ApiError} (spec §8): no response
+ * becomes NETWORK_ERR with status 500; a body of our shape is kept; a bare string body gets
+ * `_ERR` appended (the spec's translation rule) when that names a known key; anything else
+ * falls back on the HTTP status.
+ */
+export function normalizeApiError(
+  response: { status: number; body?: unknown } | null | undefined,
+): ApiError {
+  if (!response) return createApiError('NETWORK_ERR');
+  const parsed = apiErrorSchema.safeParse(response.body);
+  if (parsed.success) return { ...parsed.data, status: response.status };
+  if (typeof response.body === 'string') {
+    const raw = response.body.trim();
+    const candidate = raw.endsWith('_ERR') ? raw : `${raw}_ERR`;
+    if (isErrorKey(candidate)) {
+      return { status: response.status, key: candidate, message: ERROR_MESSAGES_EN[candidate] };
+    }
+  }
+  const key = STATUS_FALLBACK_KEYS[response.status] ?? 'INTERNAL_ERR';
+  return { status: response.status, key, message: ERROR_MESSAGES_EN[key] };
+}

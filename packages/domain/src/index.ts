@@ -1,0 +1,64 @@
+/**
+ * @candid/domain — Candid's product rules shared by the server and the web app: entities,
+ * statuses, plans and permissions, validators and message keys, error and alert keys,
+ * constants, filters and paging. No I/O; imports only zod.
+ */
+
+export * from './common/constants';
+export * from './common/errors';
+export * from './common/alerts';
+export * from './common/archive';
+export * from './common/avatar';
+export * from './common/dates';
+export * from './common/empty-states';
+export * from './common/i18n';
+export * from './common/ids';
+export * from './common/languages';
+export * from './common/pagination';
+export * from './common/query';
+
+export * from './permissions/plans';
+export * from './permissions/answer-types';
+export * from './permissions/free-interviews';
+
+export * from './users/user.schemas';
+
+export * from './jobs/answer-rule';
+export * from './jobs/question.schemas';
+export * from './jobs/job.schemas';
+export * from './jobs/job.rules';
+
+export * from './applicants/applicant-status';
+export * from './applicants/applicant.schemas';
+export * from './applicants/applicant.rules';
+export * from './applicants/applicant-filter';
+
+export * from './templates/template.schemas';
+export * from './templates/template.rules';
+
+export * from './records/record.schemas';
+export * from './records/activity.schemas';
+
+export * from './interview/interview-errors';
+export * from './interview/media';
+export * from './interview/timer';
+export * from './interview/player';
+export * from './interview/browser-support';
+export * from './interview/recording';
+
+export * from './validation/validation-keys';
+export * from './validation/primitives';
+export * from './validation/auth';
+export * from './validation/forms';
+export * from './validation/files';
+export * from './validation/bookmark';
+export * from './validation/job-input';
+export * from './validation/template-input';
+
+export * from './auth/auth.schemas';
+
+export * from './jobs/job-api.schemas';
+export * from './jobs/cover-search.schemas';
+export * from './templates/template-api.schemas';
+export * from './applicants/candidate-api.schemas';
+export * from './applicants/review-api.schemas';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { multipartKey, parseRecordingKey, recordingFileName } from './recording';
+
+describe('recording names (spec §7)', () => {
+  it('file name: applicant, job, question, then face or screen', () => {
+    expect(
+      recordingFileName({
+        applicantId: 'a1',
+        jobId: 'j1',
+        questId: 'q1',
+        kind: 'screen',
+        container: 'webm',
+      }),
+    ).toBe('a1_j1_q1_screen.webm');
+  });
+
+  it('multipart key: interview id / file name, and back', () => {
+    const key = multipartKey(
+      'j1',
+      recordingFileName({
+        applicantId: 'a1',
+        jobId: 'j1',
+        questId: 'q1',
+        kind: 'face',
+        container: 'mp4',
+      }),
+    );
+    expect(key).toBe('j1/a1_j1_q1_face.mp4');
+    expect(parseRecordingKey(key)).toEqual({
+      interviewId: 'j1',
+      applicantId: 'a1',
+      jobId: 'j1',
+      questId: 'q1',
+      kind: 'face',
+      container: 'mp4',
+    });
+  });
+
+  it.each([
+    ['j1/a1_j1_q1_voice.webm'],
+    ['../etc/a1_j1_q1_face.webm'],
+    ['j1/a1_j1_face.webm'],
+    ['a1_j1_q1_face.webm'],
+    ['j1/a1_j1_q1_face.exe'],
+  ])('%s is not a recording key', (key) => {
+    expect(parseRecordingKey(key)).toBeNull();
+  });
+});

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { DEFAULT_SORTS, JOB_DEFAULT_TIME_LIMIT_MIN, type SortOrder } from '../common/constants';
+import { idSchema, makeRandomId } from '../common/ids';
+import { optionalQueryTextSchema } from '../common/query';
+import { jobInputSchema } from '../validation/job-input';
+import { VALIDATION_KEYS } from '../validation/validation-keys';
+import { applyJobDefaults } from './job.rules';
+import {
+  jobCompanySchema,
+  jobFilterSchema,
+  jobInfoSchema,
+  jobRuleSchema,
+  jobSchema,
+  type Job,
+} from './job.schemas';
+import { optionFallbackText, questionSchema } from './question.schemas';
+
+/**
+ * The wire shapes of the job calls (spec §7 "Jobs") that the entity schemas do not cover:
+ * list query with sort and view-as, create and update bodies, and the public invitation data.
+ */
+
+type PlainObject = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is PlainObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A missing text counts as empty, so the spec's "empty → default" rules cover it too. */
+function asText(value: unknown): unknown {
+  return value === undefined || value === null ? '' : value;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && !value.trim());
+}
+
+/**
+ * Fills the blanks of questions as sent by an editor: a missing, blank or repeated id gets a
+ * fresh random one (answers are keyed by question id, so ids must be unique within a job); a
+ * missing time limit gets `defaultTimeLimitMin`; an empty option text becomes "Option N"
+ * (spec §5). Anything that is not a question object is left for validation to reject.
+ */
+export function fillQuestionBlanks(quests: unknown, defaultTimeLimitMin: number): unknown {
+  if (!Array.isArray(quests)) return quests;
+  const seen = new Set<string>();
+  return quests.map((quest: unknown) => {
+    if (!isPlainObject(quest)) return quest;
+    let id = typeof quest.id === 'string' ? quest.id.trim() : '';
+    while (!id || seen.has(id)) id = makeRandomId();
+    seen.add(id);
+    const filled: PlainObject = { ...quest, id };
+    if (quest.timeLimit === undefined || quest.timeLimit === null || quest.timeLimit === '') {
+      filled.timeLimit = defaultTimeLimitMin;
+    }
+    if (Array.isArray(quest.opts)) {
+      filled.opts = quest.opts.map((opt: unknown, index) =>
+        isPlainObject(opt) && isBlank(opt.txt) ? { ...opt, txt: optionFallbackText(index) } : opt,
+      );
+    }
+    return filled;
+  });
+}
+
+/**
+ * A job as an editor sends it, with the spec's blanks filled (spec §5): empty title →
+ * "Untitled job", empty company → "company", empty question → "question" (applyJobDefaults),
+ * plus question ids, time limits ({@link JOB_DEFAULT_TIME_LIMIT_MIN}) and option texts.
+ * Values of the wrong type are left as they are for {@link jobInputSchema} to report.
+ */
+export function fillJobBlanks(value: unknown): unknown {
+  if (!isPlainObject(value) || !isPlainObject(value.info) || !isPlainObject(value.company)) {
+    return value;
+  }
+  const quests = fillQuestionBlanks(value.quests, JOB_DEFAULT_TIME_LIMIT_MIN);
+  const shaped = {
+    ...value,
+    info: { ...value.info, title: asText(value.info.title) },
+    company: { ...value.company, name: asText(value.company.name) },
+    quests: Array.isArray(quests)
+      ? quests.map((quest: unknown) =>
+          isPlainObject(quest) ? { ...quest, txt: asText(quest.txt) } : quest,
+        )
+      : quests,
+  };
+  const isFillable =
+    typeof shaped.info.title === 'string' &&
+    typeof shaped.company.name === 'string' &&
+    Array.isArray(shaped.quests) &&
+    shaped.quests.every((quest: unknown) => isPlainObject(quest) && typeof quest.txt === 'string');
+  if (!isFillable) return shaped;
+  return applyJobDefaults(shaped as Parameters<typeof applyJobDefaults>[0]);
+}
+
+/**
+ * A job as `POST job` and `PUT job` accept it: blanks filled ({@link fillJobBlanks}), then the
+ * job rules of {@link jobInputSchema} (one answer type per question, 1–30 minutes, screen only
+ * with one try). Unknown fields such as `applicants`, `owner` or `createdAt` are dropped.
+ */
+export const jobSaveInputSchema = z.preprocess(fillJobBlanks, jobInputSchema);
+export type JobSaveInput = z.infer<typeof jobSaveInputSchema>;
+
+/**
+ * The admin "view as" user (spec §6), honoured by the server only for role admin. Empty or
+ * null means "myself".
+ */
+export const viewAsIdSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || undefined);
+
+/** The view-as user of a GET or DELETE call, in the query string. */
+export const viewAsQuerySchema = z.object({ viewAsId: optionalQueryTextSchema });
+
+/** Body of `POST job` (spec §7). */
+export const createJobBodySchema = z.object({
+  job: jobSaveInputSchema,
+  viewAsId: viewAsIdSchema,
+});
+export type CreateJobBody = z.infer<typeof createJobBodySchema>;
+
+/** Body of `PUT job` (spec §7): several jobs, each with its id; all or nothing is saved. */
+export const updateJobsBodySchema = z.object({
+  jobs: z
+    .array(
+      jobSaveInputSchema.refine((job) => Boolean(job._id), {
+        error: VALIDATION_KEYS.REQUIRED_VALIDATE,
+        path: ['_id'],
+      }),
+    )
+    .min(1, { error: VALIDATION_KEYS.REQUIRED_VALIDATE }),
+  viewAsId: viewAsIdSchema,
+});
+export type UpdateJobsBody = z.infer<typeof updateJobsBodySchema>;
+
+/** Answer of `PUT job`: the saved jobs, in the order sent. */
+export const updateJobsResponseSchema = z.object({ jobs: z.array(jobSchema) });
+export type UpdateJobsResponse = z.infer<typeof updateJobsResponseSchema>;
+
+/** Body of the clone call: only the view-as user; the body may be left out. */
+export const cloneJobBodySchema = z
+  .object({ viewAsId: viewAsIdSchema })
+  .nullish()
+  .transform((body) => ({ viewAsId: body?.viewAsId }));
+
+/** Job list columns that can be sorted on. */
+export const JOB_SORT_FIELDS = ['createdAt', 'title', 'location'] as const;
+export type JobSortField = (typeof JOB_SORT_FIELDS)[number];
+
+export interface JobSort {
+  field: JobSortField;
+  order: SortOrder;
+}
+
+const DEFAULT_JOB_SORT = `${DEFAULT_SORTS.jobs.field}:${DEFAULT_SORTS.jobs.order}`;
+
+/**
+ * A job-list sort in the query string as `field:order` (`title:asc`); a bare field sorts
+ * ascending. Defaults to the spec's createdAt descending.
+ */
+export const jobSortSchema = z
+  .string()
+  .trim()
+  .default(DEFAULT_JOB_SORT)
+  .transform((value, ctx): JobSort => {
+    const [field = '', order = 'asc'] = (value || DEFAULT_JOB_SORT).split(':');
+    if (
+      !(JOB_SORT_FIELDS as readonly string[]).includes(field) ||
+      (order !== 'asc' && order !== 'desc')
+    ) {
+      ctx.addIssue({ code: 'custom', message: VALIDATION_KEYS.INVALID_VALUE });
+      return z.NEVER;
+    }
+    return { field: field as JobSortField, order };
+  });
+
+/** `GET job?filters&sort`: the job filter plus sort and the admin's view-as user. */
+export const jobListQuerySchema = jobFilterSchema.extend({
+  sort: jobSortSchema,
+  viewAsId: optionalQueryTextSchema,
+});
+export type JobListQuery = z.infer<typeof jobListQuerySchema>;
+
+/** `GET job/jobCount?filters`: the filters that count (search and archive view). */
+export const jobCountQuerySchema = jobFilterSchema
+  .pick({ txt: true, showArchived: true })
+  .extend({ viewAsId: optionalQueryTextSchema });
+export type JobCountQuery = z.infer<typeof jobCountQuerySchema>;
+
+/** Answer of `GET job/jobCount`: how many jobs match the filters. */
+export const jobCountResponseSchema = z.object({ jobCount: z.number().int().min(0) });
+export type JobCountResponse = z.infer<typeof jobCountResponseSchema>;
+
+/** A question as a candidate sees it: multiple-choice options without their correct flags. */
+export const publicQuestionSchema = questionSchema.extend({
+  opts: z.array(z.object({ txt: z.string() })).optional(),
+});
+export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
+
+/**
+ * What the unauthenticated invitation and interview pages may know of a job (spec §2
+ * "Candidate invitation page"): no owner, applicants, dates or correct answers.
+ */
+export const publicJobSchema = z.object({
+  _id: idSchema,
+  info: jobInfoSchema,
+  company: jobCompanySchema,
+  rule: jobRuleSchema,
+  quests: z.array(publicQuestionSchema),
+});
+export type PublicJob = z.infer<typeof publicJobSchema>;
+
+/** The public form of a job: drops everything a candidate must not see. */
+export function toPublicJob(
+  job: Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests'>,
+): PublicJob {
+  return {
+    _id: job._id,
+    info: { ...job.info },
+    company: { ...job.company },
+    rule: { ...job.rule },
+    quests: job.quests.map(({ opts, ...quest }) => ({
+      ...quest,
+      ...(opts ? { opts: opts.map((opt) => ({ txt: opt.txt })) } : {}),
+    })),
+  };
+}

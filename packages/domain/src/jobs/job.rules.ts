@@ -1,0 +1,79 @@
+import type { MiniUser } from '../users/user.schemas';
+import type { Job, JobDraft } from './job.schemas';
+import { defaultQuestion, EMPTY_QUESTION_FALLBACK_TXT } from './question.schemas';
+
+/** Title of a new job and of a job saved with an empty title (spec §3, §5). */
+export const UNTITLED_JOB_TITLE = 'Untitled job';
+/** What an empty company name becomes on save (spec §5). */
+export const EMPTY_COMPANY_FALLBACK_NAME = 'company';
+/** Prefix of a cloned job's title (spec §4). */
+export const CLONE_TITLE_PREFIX = 'copy of ';
+
+/**
+ * The job editor's empty job (spec §3): "Untitled job", one try, no CV required, one default
+ * question. Company details come from the recruiter's profile when given.
+ */
+export function defaultJob(
+  options: { owner?: MiniUser; companyName?: string; logoUrl?: string } = {},
+): JobDraft {
+  return {
+    info: { title: UNTITLED_JOB_TITLE, location: '', desc: '', coverUrl: '' },
+    company: { name: options.companyName ?? '', logoUrl: options.logoUrl ?? '' },
+    ...(options.owner ? { owner: options.owner } : {}),
+    rule: { isCvRequired: false, isOneTry: true },
+    quests: [defaultQuestion()],
+    applicants: [],
+    applicantSummary: { avatars: [], applicantCount: 0 },
+    archivedAt: null,
+  };
+}
+
+/**
+ * Fills what a saved job may not leave empty (spec §5): an empty title becomes
+ * "Untitled job", an empty company name "company" and an empty question text "question".
+ * Blank means empty after trimming.
+ */
+export function applyJobDefaults<T extends Pick<JobDraft, 'info' | 'company' | 'quests'>>(
+  job: T,
+): T {
+  return {
+    ...job,
+    info: { ...job.info, title: job.info.title.trim() || UNTITLED_JOB_TITLE },
+    company: { ...job.company, name: job.company.name.trim() || EMPTY_COMPANY_FALLBACK_NAME },
+    quests: job.quests.map((quest) => ({
+      ...quest,
+      txt: quest.txt.trim() || EMPTY_QUESTION_FALLBACK_TXT,
+    })),
+  };
+}
+
+/**
+ * A copy of a job to save as a new one (spec §4): without id, creation date and applicants,
+ * unarchived, titled "copy of {title}".
+ */
+export function cloneJob(job: Job | JobDraft): JobDraft {
+  const { _id: _omitId, createdAt: _omitCreatedAt, ...rest } = job;
+  return {
+    ...rest,
+    info: { ...job.info, title: `${CLONE_TITLE_PREFIX}${job.info.title}` },
+    quests: job.quests.map((quest) => ({ ...quest })),
+    applicants: [],
+    applicantSummary: { avatars: [], applicantCount: 0 },
+    archivedAt: null,
+  };
+}
+
+/** A question may be removed only while the job has more than one (spec §4: never the last). */
+export function canRemoveQuestion(job: { quests: readonly unknown[] }): boolean {
+  return job.quests.length > 1;
+}
+
+/** The invitation link of a job (`/interview/{jobId}`), against the public web address. */
+export function getInterviewUrl(publicUrl: string, jobId: string): string {
+  return `${publicUrl.replace(/\/+$/u, '')}/interview/${encodeURIComponent(jobId)}`;
+}
+
+/** Share and send are enabled once the job is saved and has no errors (spec §4). */
+export function canShareJob(job: { _id?: string | null }, hasErrors: boolean): boolean {
+  return Boolean(job._id) && !hasErrors;
+}

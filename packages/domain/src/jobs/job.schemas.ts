@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { JOB_PAGE_SIZE } from '../common/constants';
+import { isoDateSchema } from '../common/dates';
+import { idSchema } from '../common/ids';
+import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
+import { queryBooleanSchema, searchTextSchema } from '../common/query';
+import { applicantSchema } from '../applicants/applicant.schemas';
+import { miniUserSchema } from '../users/user.schemas';
+import { questionSchema } from './question.schemas';
+
+export const jobInfoSchema = z.object({
+  title: z.string(),
+  location: z.string().default(''),
+  /** Rich-text HTML; sanitised by the server. */
+  desc: z.string().default(''),
+  coverUrl: z.string().default(''),
+});
+export type JobInfo = z.infer<typeof jobInfoSchema>;
+
+export const jobCompanySchema = z.object({
+  name: z.string(),
+  logoUrl: z.string().default(''),
+});
+export type JobCompany = z.infer<typeof jobCompanySchema>;
+
+export const jobRuleSchema = z.object({
+  isCvRequired: z.boolean(),
+  /** One try per question: a countdown, automatic recording, no retakes. */
+  isOneTry: z.boolean(),
+});
+export type JobRule = z.infer<typeof jobRuleSchema>;
+
+export const applicantSummarySchema = z.object({
+  avatars: z.array(z.object({ img: z.string().nullable().optional(), username: z.string() })),
+  applicantCount: z.number().int().min(0),
+});
+export type ApplicantSummary = z.infer<typeof applicantSummarySchema>;
+
+/** A job as the API returns it (spec §3). */
+export const jobSchema = z.object({
+  _id: idSchema,
+  info: jobInfoSchema,
+  company: jobCompanySchema,
+  owner: miniUserSchema,
+  rule: jobRuleSchema,
+  quests: z.array(questionSchema),
+  applicants: z.array(applicantSchema).default([]),
+  applicantSummary: applicantSummarySchema.default({ avatars: [], applicantCount: 0 }),
+  createdAt: isoDateSchema,
+  /** Null while active. */
+  archivedAt: isoDateSchema.nullable().default(null),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * A job being edited: not yet saved, so no id, owner or creation date (spec §4: autosave
+ * creates when there is no _id).
+ */
+export const jobDraftSchema = jobSchema.extend({
+  _id: idSchema.optional(),
+  owner: miniUserSchema.optional(),
+  createdAt: isoDateSchema.optional(),
+});
+export type JobDraft = z.infer<typeof jobDraftSchema>;
+
+/** Job list filter (`GET job?filters`), 1-based pages. */
+export const jobFilterSchema = z.object({
+  txt: searchTextSchema,
+  showArchived: queryBooleanSchema.default(false),
+  currPage: currPageSchema,
+  itemsPerPage: itemsPerPageSchema(JOB_PAGE_SIZE),
+});
+export type JobFilter = z.infer<typeof jobFilterSchema>;
+
+/** Answer of `GET job` (spec §7). */
+export const jobListResponseSchema = z.object({
+  jobs: z.array(jobSchema),
+  pageCount: z.number().int().min(0),
+  filteredJobCount: z.number().int().min(0),
+  totalJobCount: z.number().int().min(0),
+});
+export type JobListResponse = z.infer<typeof jobListResponseSchema>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { JOB_DEFAULT_TIME_LIMIT_MIN, TEMPLATE_DEFAULT_TIME_LIMIT_MIN } from '../common/constants';
+import { makeRandomId } from '../common/ids';
+import { answerRuleFor, answerRuleSchema } from './answer-rule';
+
+/** A multiple-choice option. */
+export const questionOptionSchema = z.object({
+  txt: z.string(),
+  isCorrect: z.boolean().default(false),
+});
+export type QuestionOption = z.infer<typeof questionOptionSchema>;
+
+/** An interview question as stored in jobs and templates (spec §3). */
+export const questionSchema = z.object({
+  id: z.string().min(1),
+  txt: z.string(),
+  /** Rich-text HTML; the server sanitises it before storing. */
+  desc: z.string().default(''),
+  /** Optional video of the recruiter asking the question. */
+  vidUrl: z.string().nullable().default(null),
+  ansRule: answerRuleSchema,
+  /** Minutes the candidate has to answer. */
+  timeLimit: z.number().positive(),
+  opts: z.array(questionOptionSchema).optional(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** English text of the default question (spec §3). */
+export const DEFAULT_QUESTION_TXT = 'Introduce yourself';
+export const DEFAULT_QUESTION_DESC = 'Tell us a bit about yourself';
+/** What an empty question text becomes on save (spec §5). */
+export const EMPTY_QUESTION_FALLBACK_TXT = 'question';
+
+/**
+ * The job editor's default question (spec §3, DESIGN §7): "Introduce yourself", a video
+ * answer, {@link JOB_DEFAULT_TIME_LIMIT_MIN} minutes.
+ */
+export function defaultQuestion(id: string = makeRandomId()): Question {
+  return {
+    id,
+    txt: DEFAULT_QUESTION_TXT,
+    desc: DEFAULT_QUESTION_DESC,
+    vidUrl: null,
+    ansRule: answerRuleFor('video'),
+    timeLimit: JOB_DEFAULT_TIME_LIMIT_MIN,
+  };
+}
+
+/** The template editor's new question: as the job's, with {@link TEMPLATE_DEFAULT_TIME_LIMIT_MIN} minute (DESIGN §7). */
+export function defaultTemplateQuestion(id: string = makeRandomId()): Question {
+  return { ...defaultQuestion(id), timeLimit: TEMPLATE_DEFAULT_TIME_LIMIT_MIN };
+}
+
+/** Text shown for an option left empty: "Option N", N counting from 1 (spec §5). */
+export function optionFallbackText(index: number): string {
+  return `Option ${index + 1}`;
+}
+
+/** Whether any question needs a screen recording (the media check then needs a screen stream). */
+export function needsScreen(quests: readonly { ansRule: { isScreenAns: boolean } }[]): boolean {
+  return quests.some((quest) => quest.ansRule.isScreenAns);
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isoDateSchema } from '../common/dates';
+import { idSchema } from '../common/ids';
+import { DEFAULT_PLAN, ROLE_VALUES, ROLES } from '../permissions/plans';
+
+/** A cover image: the regular URL and an optional small one for thumbnails. */
+export const coverImageSchema = z.object({
+  url: z.string(),
+  smallUrl: z.string().optional(),
+});
+export type CoverImage = z.infer<typeof coverImageSchema>;
+
+/** A role value (spec §6). */
+export const roleSchema = z.enum(ROLE_VALUES);
+
+/** A recruiter or admin as the API returns them (spec §3). Never carries the password. */
+export const userSchema = z.object({
+  _id: idSchema,
+  fName: z.string(),
+  lName: z.string().default(''),
+  email: z.string(),
+  phone: z.string().optional(),
+  address: z.string().optional(),
+  imgUrl: z.string().optional(),
+  companyName: z.string().default(''),
+  /** The organisation the user belongs to; colleagues share jobs, templates and applicants. */
+  companyId: z.string().nullable().optional(),
+  logoUrl: z.string().optional(),
+  coverUrls: z.array(coverImageSchema).default([]),
+  role: roleSchema.default(ROLES.USER),
+  lastLogin: isoDateSchema.nullable().default(null),
+  /** Plan level code (see PLANS); all-features for a new user. */
+  perm: z.number().int().default(DEFAULT_PLAN),
+  /** Per-user feature grants by feature name, on top of the plan. */
+  advancedPrm: z.record(z.string(), z.boolean()).default({}),
+  emailVerified: z.boolean().default(false),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The short form of a user embedded in jobs, notes and activities (spec §3). */
+export const miniUserSchema = z.object({
+  _id: idSchema,
+  fName: z.string(),
+  lName: z.string().default(''),
+  companyId: z.string().nullable().optional(),
+  imgUrl: z.string().nullable().optional(),
+  email: z.string().optional(),
+});
+export type MiniUser = z.infer<typeof miniUserSchema>;
+
+/** The mini form of a full user. */
+export function toMiniUser(user: User): MiniUser {
+  return {
+    _id: user._id,
+    fName: user.fName,
+    lName: user.lName,
+    companyId: user.companyId ?? null,
+    imgUrl: user.imgUrl ?? null,
+    email: user.email,
+  };
+}
+
+/** A row of the admin accounts table (spec §3). */
+export const accountSchema = z.object({
+  _id: idSchema,
+  fName: z.string(),
+  lName: z.string().default(''),
+  email: z.string(),
+  lastLogin: isoDateSchema.nullable().default(null),
+  interviewCount: z.number().int().min(0).default(0),
+  perm: z.number().int(),
+  role: roleSchema,
+  companyName: z.string().default(''),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** Answer of signup, login, OTP login and email verification (spec §7). */
+export const authResponseSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** Answer of `POST auth/token`. */
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PLAN_CODES, ROLE_VALUES, ROLES } from '../permissions/plans';
+import { VALIDATION_KEYS } from './validation-keys';
+import {
+  emailSchema,
+  israeliPhoneSchema,
+  optionalEmailSchema,
+  optionalPhoneSchema,
+  optionalString,
+  passwordSchema,
+  requiredString,
+} from './primitives';
+
+/**
+ * The candidate's details form (spec §5): first and last name, a valid email, hometown and
+ * a valid Israeli phone, all required. The CV is checked by validateCvFile.
+ */
+export const candidateDetailsSchema = z.object({
+  fName: requiredString,
+  lName: requiredString,
+  email: emailSchema,
+  hometown: requiredString,
+  phone: israeliPhoneSchema,
+});
+export type CandidateDetails = z.infer<typeof candidateDetailsSchema>;
+
+/** CV upload stays disabled until the candidate has typed both names (spec §5). */
+export function canUploadCv(details: { fName?: string | null; lName?: string | null }): boolean {
+  return Boolean(details.fName?.trim()) && Boolean(details.lName?.trim());
+}
+
+/**
+ * The recruiter's edit-applicant form (spec §5): first name required; last name, email,
+ * phone and hometown optional, with email and phone checked when filled.
+ */
+export const applicantEditSchema = z.object({
+  fName: requiredString,
+  lName: optionalString,
+  email: optionalEmailSchema,
+  phone: optionalPhoneSchema,
+  hometown: optionalString,
+});
+export type ApplicantEditInput = z.infer<typeof applicantEditSchema>;
+
+/** A note (spec §5): trimmed, not empty; an optional `mm:ss` bookmark from parseBookmark. */
+export const noteInputSchema = z.object({
+  txt: requiredString,
+  timeStamp: z
+    .string()
+    .regex(/^\d{2}:[0-5]\d$/u, { error: VALIDATION_KEYS.OUTSIDE_LIMITS })
+    .optional(),
+});
+export type NoteInput = z.infer<typeof noteInputSchema>;
+
+/**
+ * Admin add/edit account form. The password is optional: when given (adding a user, or an
+ * admin giving one) it follows the password rule.
+ */
+export const accountInputSchema = z.object({
+  fName: requiredString,
+  lName: optionalString,
+  email: emailSchema,
+  companyName: optionalString,
+  perm: z
+    .number({ error: VALIDATION_KEYS.REQUIRED_VALIDATE })
+    .refine((code) => (PLAN_CODES as readonly number[]).includes(code), {
+      error: VALIDATION_KEYS.INVALID_VALUE,
+    }),
+  role: z.enum(ROLE_VALUES, { error: VALIDATION_KEYS.INVALID_VALUE }).default(ROLES.USER),
+  password: passwordSchema.optional(),
+});
+export type AccountInput = z.infer<typeof accountInputSchema>;

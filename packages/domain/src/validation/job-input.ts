@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { TIME_LIMIT_RANGE_MIN } from '../common/constants';
+import { isoDateSchema } from '../common/dates';
+import { idSchema } from '../common/ids';
+import { answerRuleSchema } from '../jobs/answer-rule';
+import { jobRuleSchema } from '../jobs/job.schemas';
+import { VALIDATION_KEYS } from './validation-keys';
+import type { ValidationKey } from './validation-keys';
+import { optionalString, rangeSchema, requiredString } from './primitives';
+
+/** Time limit in whole minutes, 1–30 (spec §5). */
+export const timeLimitInputSchema = rangeSchema(
+  TIME_LIMIT_RANGE_MIN.min,
+  TIME_LIMIT_RANGE_MIN.max,
+  {
+    integer: true,
+  },
+);
+
+/** A multiple-choice option as edited; empty text is allowed and shown as "Option N". */
+export const questionOptionInputSchema = z.object({
+  txt: z.string().trim().default(''),
+  isCorrect: z.boolean().default(false),
+});
+
+const questionInputShape = {
+  id: z.string({ error: VALIDATION_KEYS.REQUIRED_VALIDATE }).trim().min(1, {
+    error: VALIDATION_KEYS.REQUIRED_VALIDATE,
+  }),
+  txt: requiredString,
+  desc: z.string().default(''),
+  vidUrl: z.string().nullable().default(null),
+  ansRule: answerRuleSchema,
+  timeLimit: timeLimitInputSchema,
+  opts: z.array(questionOptionInputSchema).optional(),
+};
+
+/** Runs an object-level rule even while fields have errors, so every error shows at once. */
+const whenObject = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** A multiple-choice question needs at least two options to choose from. */
+const optionsCheck = z.superRefine<{ ansRule?: { isMultiChoiceAns?: boolean }; opts?: unknown[] }>(
+  (quest, ctx) => {
+    if (quest.ansRule?.isMultiChoiceAns === true && (quest.opts?.length ?? 0) < 2) {
+      ctx.addIssue({ code: 'custom', path: ['opts'], message: VALIDATION_KEYS.OPTIONS_REQUIRED });
+    }
+  },
+  whenObject,
+);
+
+/** A question in the job editor (spec §5): text required, one answer type, 1–30 minutes. */
+export const questionInputSchema = z.object(questionInputShape).check(optionsCheck);
+export type QuestionInput = z.infer<typeof questionInputSchema>;
+
+/**
+ * A job as created or updated (spec §5, §4): title and company name required, at least one
+ * question, each question valid; a screen-recording question only when the job is one-try
+ * (ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES on that question's `ansRule`). Run applyJobDefaults
+ * first where the editor fills blanks instead of reporting them.
+ */
+export const jobInputSchema = z
+  .object({
+    _id: idSchema.optional(),
+    info: z.object({
+      title: requiredString,
+      location: optionalString.default(''),
+      desc: z.string().default(''),
+      coverUrl: z.string().default(''),
+    }),
+    company: z.object({ name: requiredString, logoUrl: z.string().default('') }),
+    rule: jobRuleSchema,
+    quests: z.array(questionInputSchema).min(1, { error: VALIDATION_KEYS.QUESTIONS_REQUIRED }),
+    archivedAt: isoDateSchema.nullable().optional(),
+  })
+  .check(
+    z.superRefine<{ rule?: { isOneTry?: unknown }; quests?: unknown }>((job, ctx) => {
+      if (job.rule?.isOneTry !== false || !Array.isArray(job.quests)) return;
+      job.quests.forEach((quest: unknown, index) => {
+        const ansRule = (quest as { ansRule?: { isScreenAns?: unknown } } | null)?.ansRule;
+        if (ansRule?.isScreenAns === true) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['quests', index, 'ansRule'],
+            message: VALIDATION_KEYS.ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES,
+          });
+        }
+      });
+    }, whenObject),
+  );
+export type JobInput = z.infer<typeof jobInputSchema>;
+/** The job as the editor holds it, before trimming and defaults. */
+export type JobInputDraft = z.input<typeof jobInputSchema>;
+
+/**
+ * The one message the job editor shows above the form (spec §4): "Required fields missing"
+ * when any required field is empty, else the first other problem, else null when valid.
+ */
+export function getJobErrorSummaryKey(job: unknown): ValidationKey | null {
+  const result = jobInputSchema.safeParse(job);
+  if (result.success) return null;
+  const messages = result.error.issues.map((issue) => issue.message);
+  if (messages.includes(VALIDATION_KEYS.REQUIRED_VALIDATE)) {
+    return VALIDATION_KEYS.REQUIRED_FIELDS_MISSING;
+  }
+  const known = Object.values(VALIDATION_KEYS) as string[];
+  const first = messages.find((message) => known.includes(message));
+  return (first as ValidationKey | undefined) ?? VALIDATION_KEYS.INVALID_VALUE;
+}

@@ -1,0 +1,57 @@
+/**
+ * i18n keys of every validation message (spec §5). Zod schemas in this package put these
+ * keys in their issue messages, so a form shows `t(issue.message)`.
+ */
+export const VALIDATION_KEYS = {
+  REQUIRED_VALIDATE: 'validation.REQUIRED_VALIDATE',
+  EMAIL_VALIDATE: 'validation.EMAIL_VALIDATE',
+  PHONE_VALIDATE: 'validation.PHONE_VALIDATE',
+  PASSWORD_VALIDATE: 'validation.PASSWORD_VALIDATE',
+  CONFIRM_PASSWORD_VALIDATE: 'validation.CONFIRM_PASSWORD_VALIDATE',
+  PASS_NOT_MATCH_VALIDATE: 'validation.PASS_NOT_MATCH_VALIDATE',
+  OUT_OF_RANGE_VALIDATE: 'validation.OUT_OF_RANGE_VALIDATE',
+  OTP_VALIDATE: 'validation.OTP_VALIDATE',
+  CV_FORMAT_VALIDATE: 'validation.CV_FORMAT_VALIDATE',
+  IMAGE_FORMAT_VALIDATE: 'validation.IMAGE_FORMAT_VALIDATE',
+  FILE_TOO_LARGE: 'validation.FILE_TOO_LARGE',
+  OUTSIDE_LIMITS: 'validation.OUTSIDE_LIMITS',
+  REQUIRED_FIELDS_MISSING: 'validation.REQUIRED_FIELDS_MISSING',
+  ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES: 'validation.ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES',
+  ANSWER_TYPE_REQUIRED: 'validation.ANSWER_TYPE_REQUIRED',
+  ANSWER_TYPE_NOT_ACCEPTED: 'validation.ANSWER_TYPE_NOT_ACCEPTED',
+  OPTIONS_REQUIRED: 'validation.OPTIONS_REQUIRED',
+  QUESTIONS_REQUIRED: 'validation.QUESTIONS_REQUIRED',
+  INVALID_VALUE: 'validation.INVALID_VALUE',
+  CV_HINT: 'validation.CV_HINT',
+  IMAGE_HINT: 'validation.IMAGE_HINT',
+} as const;
+
+export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+
+/** English texts of {@link VALIDATION_KEYS} (spec §5 wording where it gives one). */
+export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
+  'validation.REQUIRED_VALIDATE': 'This field is required',
+  'validation.EMAIL_VALIDATE': 'Please enter a valid email',
+  'validation.PHONE_VALIDATE': 'Please enter a valid phone number',
+  'validation.PASSWORD_VALIDATE':
+    'The password must include at least 6 characters, number, both upper and lower case letters',
+  'validation.CONFIRM_PASSWORD_VALIDATE': 'The passwords do not match',
+  'validation.PASS_NOT_MATCH_VALIDATE': 'The new passwords do not match',
+  'validation.OUT_OF_RANGE_VALIDATE': 'The number must be within range',
+  'validation.OTP_VALIDATE': 'Please enter the 6-digit code',
+  'validation.CV_FORMAT_VALIDATE': 'Please upload an acceptable document format (DOC, DOCX, PDF)',
+  'validation.IMAGE_FORMAT_VALIDATE': 'Please upload an image file',
+  'validation.FILE_TOO_LARGE': 'File size is too large',
+  'validation.OUTSIDE_LIMITS': 'Outside limits',
+  'validation.REQUIRED_FIELDS_MISSING': 'Required fields missing',
+  'validation.ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES':
+    'This answer type is not available on multiple tries',
+  'validation.ANSWER_TYPE_REQUIRED': 'Please choose one answer type',
+  'validation.ANSWER_TYPE_NOT_ACCEPTED':
+    'Choose video, text or code as the answer type (text and code cannot be combined)',
+  'validation.OPTIONS_REQUIRED': 'Please add at least two options',
+  'validation.QUESTIONS_REQUIRED': 'Please add at least one question',
+  'validation.INVALID_VALUE': 'This value is not valid',
+  'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
+  'validation.IMAGE_HINT': 'Square image, up to 200 KB',
+};
