@@ -532,7 +532,7 @@ describe.each(testDbKinds())('applicant review: changes and deletion (%s)', (kin
       saved.push(payload),
     );
     const until = async (check: () => boolean) => {
-      for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 1000 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
       expect(check()).toBe(true);
     };
 
