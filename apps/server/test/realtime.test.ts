@@ -1,4 +1,5 @@
 import { REALTIME_EVENTS, type ApplicantEventPayload, type Job } from '@candid/domain';
+import { createServer, connect as tcpConnect, type Server as TcpServer } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedUp } from './factories';
@@ -120,6 +121,28 @@ describe.each(testDbKinds())('realtime (%s)', (kind) => {
   });
 });
 
+/** A free local port, or the server listening on it when `target` is given (a TCP relay). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function relay(port: number, target: URL): Promise<TcpServer> {
+  const server = createServer((inbound) => {
+    const outbound = tcpConnect(Number(target.port || 6379), target.hostname);
+    inbound.pipe(outbound).pipe(inbound);
+    inbound.on('error', () => outbound.destroy());
+    outbound.on('error', () => inbound.destroy());
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
 describe.runIf(process.env.REDIS_URL)('realtime across instances (Redis adapter)', () => {
   it('an emit on one instance reaches a client of the other', { timeout: 60_000 }, async () => {
     const env = { REDIS_URL: process.env.REDIS_URL! };
@@ -152,6 +175,36 @@ describe.runIf(process.env.REDIS_URL)('realtime across instances (Redis adapter)
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('subscribes once Redis answers, when it did not at start', { timeout: 60_000 }, async () => {
+    const redisUrl = new URL(process.env.REDIS_URL!);
+    const port = await freePort();
+    const a = await createTestApp('pglite', { REDIS_URL: process.env.REDIS_URL! });
+    // b starts while nothing listens at its Redis address; the relay to Redis opens later.
+    const b = await createTestApp('pglite', { REDIS_URL: `redis://127.0.0.1:${port}` });
+    let gate: TcpServer | undefined;
+    try {
+      await new Promise((r) => setTimeout(r, 1_500));
+      gate = await relay(port, redisUrl);
+      const userId = '22222222-2222-4222-8222-222222222222';
+      const originB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await b.app.signAccessToken({ id: userId, orgId: 'o', role: 'user' });
+      const socket = await open(originB, token);
+      expect(await socket.emitWithAck(REALTIME_EVENTS.USER_WATCH, userId)).toBe(true);
+      const seen: unknown[] = [];
+      socket.on('ping test', (payload: unknown) => seen.push(payload));
+      for (let i = 0; i < 100 && seen.length === 0; i += 1) {
+        a.app.realtime.emitToUser(userId, 'ping test', { late: 1 });
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(seen[0]).toEqual({ late: 1 });
+      socket.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await new Promise((r) => (gate ? gate.close(r) : r(undefined)));
     }
   });
 });

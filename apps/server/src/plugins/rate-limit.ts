@@ -13,7 +13,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: A
   const redis = opts.config.redisUrl
     ? new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(rateLimit, {
     global: true,
     max: opts.config.rateLimitPerMinute,

@@ -58,7 +58,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Ap
 
   if (opts.config.redisUrl) {
     const pub = new Redis(opts.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
+    // The adapter subscribes once, at start. A subscription that failed because Redis was not
+    // reachable yet would never be retried (ioredis re-subscribes only what succeeded), so the
+    // subscriber keeps its commands queued until it connects instead of failing them.
+    const sub = pub.duplicate({ maxRetriesPerRequest: null });
     redisClients = [pub, sub];
     for (const client of redisClients) {
       client.on('error', (error: Error) => app.log.warn({ err: error }, 'realtime redis error'));
