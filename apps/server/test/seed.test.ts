@@ -48,6 +48,16 @@ describe.each(testDbKinds())('npm run seed on %s', (kind) => {
 
     const templates = (await get('/api/template')).json();
     expect(templates.templates).toHaveLength(2);
+    // Every seeded cover is one the gallery serves (a wrong id is a broken image on a card).
+    const covers: string[] = [...active.jobs, ...archived.jobs, ...templates.templates].map(
+      (item: { info?: { coverUrl: string }; coverUrl?: string }) =>
+        item.info?.coverUrl ?? item.coverUrl ?? '',
+    );
+    expect(covers).toHaveLength(7);
+    for (const cover of covers) {
+      expect(cover).toMatch(/^\/api\/covers\/.+\.svg$/);
+      expect((await get(cover)).statusCode, cover).toBe(200);
+    }
     expect(templates.templates.filter((tpl: { isDefault: boolean }) => tpl.isDefault)).toHaveLength(
       1,
     );

@@ -122,7 +122,7 @@ const JOBS: {
     title: 'Customer Success Manager',
     location: 'Haifa',
     desc: '<p>Help our customers hire faster. You will own onboarding and renewals.</p>',
-    cover: 'community',
+    cover: 'community-circles',
     isOneTry: true,
     isCvRequired: false,
     quests: [
@@ -145,7 +145,7 @@ const JOBS: {
     title: 'Product Designer',
     location: 'Remote (Israel)',
     desc: '<p>Shape the candidate experience on phones and laptops, in English and Hebrew.</p>',
-    cover: 'geometric',
+    cover: 'geometric-gradient',
     isOneTry: true,
     isCvRequired: true,
     quests: [
@@ -185,7 +185,7 @@ const JOBS: {
     title: 'Office Manager',
     location: 'Jerusalem',
     desc: '<p>Keep our Jerusalem office running smoothly.</p>',
-    cover: 'meadow',
+    cover: 'spring-meadow',
     isOneTry: false,
     isCvRequired: false,
     quests: [INTRO],

@@ -85,14 +85,16 @@ export function ApplicantCards({
                   <ApplicantDate applicant={applicant} />
                 </Group>
                 <Group gap={6} wrap="nowrap" miw={0} c="gray.7">
-                  <Text fz="sm" c="gray.8" truncate miw={0} style={{ flex: '0 1 auto' }}>
-                    <bdi>{applicant.jobInfo.title}</bdi>
+                  {/* dir="auto": text in the other script is cut at its own end (an English
+                      title in Hebrew keeps its first words), not at the page's end. */}
+                  <Text fz="sm" c="gray.8" truncate miw={0} dir="auto" style={{ flex: '0 1 auto' }}>
+                    {applicant.jobInfo.title}
                   </Text>
                   {applicant.info.hometown ? (
                     <Group gap={2} wrap="nowrap" miw={0} maw="50%" style={{ flex: 'none' }}>
                       <IconMapPin size={14} aria-hidden style={{ flex: 'none' }} />
-                      <Text fz="sm" truncate>
-                        <bdi>{applicant.info.hometown}</bdi>
+                      <Text fz="sm" truncate dir="auto">
+                        {applicant.info.hometown}
                       </Text>
                     </Group>
                   ) : null}

@@ -65,8 +65,8 @@ export function ApplicantName({
           <VisuallyHidden>{t('applicantOverview.unread')}</VisuallyHidden>
         </Box>
       ) : null}
-      <Text fw={isUnread ? 700 : 500} fz={size} truncate miw={0} c="dark.8">
-        <bdi>{name}</bdi>
+      <Text fw={isUnread ? 700 : 500} fz={size} truncate miw={0} c="dark.8" dir="auto">
+        {name}
       </Text>
       {applicant.isLocked ? (
         <Tooltip label={t('applicantOverview.lockedHint')} withArrow multiline w={220}>

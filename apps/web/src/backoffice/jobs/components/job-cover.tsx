@@ -1,4 +1,5 @@
 import { Box, Image } from '@mantine/core';
+import { useState } from 'react';
 
 /** Gradient placeholders for jobs without a cover, picked by the title so a job keeps its colour. */
 const PLACEHOLDER_GRADIENTS = [
@@ -15,8 +16,30 @@ function pickGradient(seed: string): string {
   return PLACEHOLDER_GRADIENTS[hash % PLACEHOLDER_GRADIENTS.length] ?? PLACEHOLDER_GRADIENTS[0]!;
 }
 
-/** A job or template cover, or a coloured placeholder when it has none. */
+/**
+ * A job or template cover, or a coloured placeholder when it has none or it fails to load
+ * (a stock photo taken down, an address no longer served): never a broken-image icon.
+ */
 export function JobCover({ url, seed, height }: { url: string; seed: string; height: number }) {
-  if (url) return <Image src={url} h={height} fit="cover" alt="" loading="lazy" />;
-  return <Box h={height} style={{ background: pickGradient(seed) }} aria-hidden />;
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (url && failedUrl !== url) {
+    return (
+      <Image
+        src={url}
+        h={height}
+        fit="cover"
+        alt=""
+        loading="lazy"
+        onError={() => setFailedUrl(url)}
+      />
+    );
+  }
+  return (
+    <Box
+      h={height}
+      style={{ background: pickGradient(seed) }}
+      aria-hidden
+      data-testid="cover-placeholder"
+    />
+  );
 }
