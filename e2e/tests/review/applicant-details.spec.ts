@@ -338,4 +338,18 @@ test('in Hebrew: the details are right-to-left, the status changes and a note is
     seconds.boundingBox(),
   ]);
   expect(minutesBox!.x).toBeLessThan(secondsBox!.x);
+
+  // On a 360 px phone the header's status, CV and menu buttons share one row inside the page.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Noa Cohen', level: 1 })).toBeVisible();
+  const menuButton = page.getByRole('button', { name: 'פעולות עבור Noa Cohen' });
+  const [menuBox, statusBox] = await Promise.all([
+    menuButton.boundingBox(),
+    statusButton.boundingBox(),
+  ]);
+  expect(menuBox!.x).toBeGreaterThanOrEqual(0);
+  expect(statusBox!.x + statusBox!.width).toBeLessThanOrEqual(360);
+  expect(Math.abs(menuBox!.y - statusBox!.y)).toBeLessThan(4);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -133,6 +133,7 @@ function CvMenu({
             variant="default"
             loading={isUploading}
             leftSection={<IconFileText size={18} aria-hidden />}
+            style={{ flex: 'none' }}
           >
             {t('applicantDetails.cv.button')}
           </Button>
@@ -240,7 +241,13 @@ export function ApplicantHeader({
               </Group>
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap" style={{ marginInlineStart: 'auto' }}>
+          <Group
+            gap="xs"
+            wrap="nowrap"
+            w={{ base: '100%', sm: 'auto' }}
+            miw={0}
+            style={{ marginInlineStart: 'auto' }}
+          >
             <StatusMenu
               applicant={applicant}
               isDisabled={isStatusDisabled}

@@ -44,7 +44,11 @@ export function StatusMenu({
       aria-label={t('applicantDetails.status.button', { status: label })}
       data-testid="status-button"
       onClick={isPhone ? sheet.open : undefined}
-      miw={160}
+      // On a phone the button fills what the CV and menu buttons leave of the row (and cuts a
+      // long label with an ellipsis); from the small breakpoint up it is at least 160 px.
+      miw={{ base: 0, sm: 160 }}
+      style={{ flex: '1 1 auto' }}
+      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
       justify="space-between"
     >
       {label}
