@@ -6,6 +6,17 @@ test('onboarding in Hebrew: right-to-left, details and media check', async ({ pa
   await page.addInitScript(() => window.localStorage.setItem('candid.lang', 'he'));
   await page.goto(`/interview/${job._id}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The job's English description reads left to right inside the Hebrew page: its first word
+  // starts at the paragraph's left edge.
+  const paragraph = page.getByTestId('job-description').locator('p').first();
+  await expect(paragraph).toHaveText('Build great things with us.');
+  const offset = await paragraph.evaluate((element) => {
+    const range = document.createRange();
+    range.setStart(element.firstChild!, 0);
+    range.setEnd(element.firstChild!, 1);
+    return range.getBoundingClientRect().left - element.getBoundingClientRect().left;
+  });
+  expect(Math.abs(offset)).toBeLessThan(2);
   await page.getByRole('button', { name: 'התחלת ראיון' }).click();
   await page.getByRole('button', { name: 'המשך' }).click();
   await expect(page.getByText('שדה חובה').first()).toBeVisible();

@@ -3,6 +3,7 @@ import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mant
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { sanitizeHtml } from './sanitize-html';
+import richText from '../../common/ui/rich-text.module.css';
 
 /**
  * The invitation (spec §2 "Candidate invitation page"): cover, company logo and name, job
@@ -49,7 +50,7 @@ export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactN
           ) : null}
         </Stack>
         {description ? (
-          <Typography>
+          <Typography className={richText.bidi}>
             <div data-testid="job-description" dangerouslySetInnerHTML={{ __html: description }} />
           </Typography>
         ) : null}

@@ -8,6 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPlaceholder, MaxChars, SKIP_MAX_CHARS_META } from './rich-text-extensions';
+import richText from '../../../common/ui/rich-text.module.css';
 import classes from './rich-text-field.module.css';
 
 const LINE_HEIGHT_PX = 24;
@@ -133,7 +134,7 @@ export function RichTextField({
             <RichTextEditor.ClearFormatting />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content className={classes.content} />
+        <RichTextEditor.Content className={`${classes.content} ${richText.bidi}`} />
       </RichTextEditor>
     </div>
   );

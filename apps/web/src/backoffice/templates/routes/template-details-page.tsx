@@ -24,6 +24,7 @@ import { useTemplate } from '../api/get-template';
 import { TemplateMenu } from '../components/template-menu';
 import { getTemplateEditPath, getTemplateListPath } from '../components/template-paths';
 import { useTemplateActions } from '../components/use-template-actions';
+import richText from '../../../common/ui/rich-text.module.css';
 
 /**
  * Template details (spec §2): back to the list with its filter, the title, use-template, the
@@ -124,7 +125,7 @@ export default function TemplateDetailsPage() {
                   <Stack gap={6} miw={0} flex={1}>
                     <Text fw={700}>{quest.txt.trim() || t('templates.untitled')}</Text>
                     {quest.desc ? (
-                      <Typography fz="sm" c="gray.8" p={0}>
+                      <Typography fz="sm" c="gray.8" p={0} className={richText.bidi}>
                         {/* The server sanitises every HTML field it stores (spec §2). */}
                         <Box dangerouslySetInnerHTML={{ __html: quest.desc }} />
                       </Typography>

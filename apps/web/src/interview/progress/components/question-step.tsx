@@ -13,6 +13,7 @@ import { startTake, type ActiveTake, type TakeTarget } from '../take-recorder';
 import { useQuestionTimer } from '../use-question-timer';
 import { CodeAnswer, ImageAnswer, MultipleChoiceAnswer, TextAnswer } from './answer-inputs';
 import { QuestionTimer } from './question-timer';
+import richText from '../../../common/ui/rich-text.module.css';
 
 export interface QuestionResult {
   answer: CandidateAnswer;
@@ -204,7 +205,7 @@ export function QuestionStep(props: QuestionStepProps) {
       </Title>
       {quest.desc ? (
         // The server sanitises question descriptions before storing them.
-        <div dangerouslySetInnerHTML={{ __html: quest.desc }} />
+        <div className={richText.bidi} dangerouslySetInnerHTML={{ __html: quest.desc }} />
       ) : null}
       {phase === 'countdown' ? (
         <Paper withBorder p="lg" ta="center" data-testid="one-try-countdown">

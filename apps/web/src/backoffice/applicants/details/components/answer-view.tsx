@@ -18,6 +18,7 @@ import { IconCheck, IconCircleCheck, IconInfoCircle, IconSquare, IconX } from '@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterviewPlayer, type InterviewPlayerHandle } from '../../player/interview-player';
+import richText from '../../../../common/ui/rich-text.module.css';
 
 export interface PlayerMarker {
   seconds: number;
@@ -221,7 +222,7 @@ export function AnswerView({
           </Title>
         </Stack>
         {quest.desc ? (
-          <Typography fz="sm" c="gray.7" p={0} dir="auto">
+          <Typography fz="sm" c="gray.7" p={0} className={richText.bidi}>
             {/* The server sanitises every HTML field it stores (spec §2). */}
             <Box dangerouslySetInnerHTML={{ __html: quest.desc }} />
           </Typography>
