@@ -152,7 +152,8 @@ export default function TemplateOverviewPage() {
             {templates.map((template) => (
               <Table.Tr key={template._id} data-testid="template-row">
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  {/* On a phone the default badge goes under a long name rather than being cut. */}
+                  <Group gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
                     {template.archivedAt ? (
                       <Text fw={600}>{template.title}</Text>
                     ) : (
@@ -167,7 +168,7 @@ export default function TemplateOverviewPage() {
                       </Anchor>
                     )}
                     {template.isDefault ? (
-                      <Badge size="sm" variant="light" color="teal">
+                      <Badge size="sm" variant="light" color="teal" style={{ flex: 'none' }}>
                         {t('templates.default')}
                       </Badge>
                     ) : null}
@@ -176,7 +177,9 @@ export default function TemplateOverviewPage() {
                 <Table.Td visibleFrom="sm" c="gray.7">
                   {template.owner.fName || '—'}
                 </Table.Td>
-                <Table.Td c="gray.7">{formatDate(template.createdAt, language)}</Table.Td>
+                <Table.Td c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(template.createdAt, language)}
+                </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end">
                     <TemplateMenu template={template} handlers={handlers} />
