@@ -48,6 +48,7 @@ export * from './interview/recording';
 
 export * from './validation/validation-keys';
 export * from './validation/primitives';
+export * from './validation/storable-text';
 export * from './validation/auth';
 export * from './validation/forms';
 export * from './validation/files';

@@ -8,16 +8,24 @@ export class AppError extends Error {
   readonly status: number;
   readonly key: ErrorKey;
   readonly details?: unknown;
+  /** Field-level problems, sent with a 400 so a form can show them beside the field. */
+  readonly issues?: { path: string; message: string }[];
 
   constructor(
     key: ErrorKey,
-    options: { status?: number; message?: string; details?: unknown } = {},
+    options: {
+      status?: number;
+      message?: string;
+      details?: unknown;
+      issues?: { path: string; message: string }[];
+    } = {},
   ) {
     super(options.message ?? ERROR_MESSAGES_EN[key]);
     this.name = 'AppError';
     this.key = key;
     this.status = options.status ?? ERROR_STATUS[key];
     this.details = options.details;
+    if (options.issues) this.issues = options.issues;
   }
 }
 

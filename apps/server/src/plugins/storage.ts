@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { localStorageRoutes } from '../storage/local-storage-routes';
+import type { LocalStorage } from '../storage/local-storage';
 import { createStorage, type ObjectStorage } from '../storage/storage';
 
 declare module 'fastify' {
@@ -14,6 +15,41 @@ declare module 'fastify' {
 
 /** Largest object a browser may PUT to local storage in one request (a long screen recording). */
 const LOCAL_MAX_OBJECT_BYTES = 2 * 1024 ** 3;
+
+/** How often abandoned local uploads are looked for, and how old one must be to go. */
+export const STALE_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
+export const STALE_UPLOAD_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes abandoned multipart uploads and temp files from local storage at start and then
+ * every hour (what a lifecycle rule does on an S3 bucket). A failed sweep is logged and tried
+ * again at the next tick; it never stops the server.
+ */
+function scheduleStaleUploadSweep(app: FastifyInstance, storage: LocalStorage): void {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    running ??= storage
+      .removeStaleUploads({ olderThanMs: STALE_UPLOAD_MAX_AGE_MS })
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'removed abandoned uploads');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'stale-upload sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), STALE_UPLOAD_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
 
 /**
  * The object store behind signed URLs: local disk under DATA_DIR (with its own signed
@@ -31,9 +67,11 @@ export const storagePlugin = fp(async (app: FastifyInstance, opts: { config: App
       rootDir: config.storage.rootDir,
       publicBaseUrl: config.publicUrl,
       signingSecret,
+      now: () => app.now().getTime(),
     });
     app.decorate('storage', storage);
     app.decorate('storageDriver', 'local' as const);
+    scheduleStaleUploadSweep(app, storage);
     await app.register(localStorageRoutes, { storage, maxObjectBytes: LOCAL_MAX_OBJECT_BYTES });
     return;
   }

@@ -28,6 +28,9 @@ export const ERROR_KEYS = [
   'RATE_LIMITED_ERR',
   'PAYLOAD_TOO_LARGE_ERR',
   'UNSUPPORTED_MEDIA_TYPE_ERR',
+  'URI_TOO_LONG_ERR',
+  'HEADERS_TOO_LARGE_ERR',
+  'REQUEST_TIMEOUT_ERR',
   'INTERNAL_ERR',
 ] as const;
 
@@ -60,6 +63,9 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   RATE_LIMITED_ERR: 429,
   PAYLOAD_TOO_LARGE_ERR: 413,
   UNSUPPORTED_MEDIA_TYPE_ERR: 415,
+  URI_TOO_LONG_ERR: 414,
+  HEADERS_TOO_LARGE_ERR: 431,
+  REQUEST_TIMEOUT_ERR: 408,
   INTERNAL_ERR: 500,
 };
 
@@ -89,6 +95,9 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
   RATE_LIMITED_ERR: 'Too many requests, please try again later',
   PAYLOAD_TOO_LARGE_ERR: 'The request is too large',
   UNSUPPORTED_MEDIA_TYPE_ERR: 'This file type is not supported',
+  URI_TOO_LONG_ERR: 'The address is too long',
+  HEADERS_TOO_LARGE_ERR: 'The request headers are too large',
+  REQUEST_TIMEOUT_ERR: 'The request took too long, please try again',
   INTERNAL_ERR: 'Something went wrong, please try again later',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
+import { isStorableText } from './storable-text';
 import { VALIDATION_KEYS } from './validation-keys';
 
 const REQUIRED = VALIDATION_KEYS.REQUIRED_VALIDATE;
@@ -33,10 +34,18 @@ function unlessEmpty(pattern: RegExp): (value: string) => boolean {
 }
 
 /** A required text: trimmed, then non-empty (REQUIRED_VALIDATE, also when missing). */
-export const requiredString = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED });
+export const requiredString = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .refine(isStorableText, { error: VALIDATION_KEYS.UNSTORABLE_TEXT_VALIDATE });
 
 /** An optional text: trimmed when present. */
-export const optionalString = z.string().trim().optional();
+export const optionalString = z
+  .string()
+  .trim()
+  .refine(isStorableText, { error: VALIDATION_KEYS.UNSTORABLE_TEXT_VALIDATE })
+  .optional();
 
 /**
  * The address pattern is zod's own (practical, ASCII) email pattern; kept in one place so

@@ -22,6 +22,7 @@ export const VALIDATION_KEYS = {
   OPTIONS_REQUIRED: 'validation.OPTIONS_REQUIRED',
   QUESTIONS_REQUIRED: 'validation.QUESTIONS_REQUIRED',
   INVALID_VALUE: 'validation.INVALID_VALUE',
+  UNSTORABLE_TEXT_VALIDATE: 'validation.UNSTORABLE_TEXT_VALIDATE',
   CV_HINT: 'validation.CV_HINT',
   IMAGE_HINT: 'validation.IMAGE_HINT',
 } as const;
@@ -52,6 +53,7 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.OPTIONS_REQUIRED': 'Please add at least two options',
   'validation.QUESTIONS_REQUIRED': 'Please add at least one question',
   'validation.INVALID_VALUE': 'This value is not valid',
+  'validation.UNSTORABLE_TEXT_VALIDATE': 'This text contains a character that cannot be saved',
   'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
   'validation.IMAGE_HINT': 'Square image, up to 200 KB',
 };
