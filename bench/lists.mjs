@@ -24,9 +24,13 @@ const { sql } = await import(serverRequire.resolve('drizzle-orm'));
 const { buildApp } = await import(path.join(ROOT, 'apps/server/src/app.ts'));
 const { loadConfig } = await import(path.join(ROOT, 'apps/server/src/config.ts'));
 const { openDatabase } = await import(path.join(ROOT, 'apps/server/src/db/client.ts'));
-const { createUser } = await import(path.join(ROOT, 'apps/server/src/modules/users/users.service.ts'));
+const { createUser } = await import(
+  path.join(ROOT, 'apps/server/src/modules/users/users.service.ts')
+);
 const { hashPassword } = await import(path.join(ROOT, 'apps/server/src/modules/auth/passwords.ts'));
-const { defaultQuestion, makeRandomId } = await import(path.join(ROOT, 'packages/domain/src/index.ts'));
+const { defaultQuestion, makeRandomId } = await import(
+  path.join(ROOT, 'packages/domain/src/index.ts')
+);
 
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -39,8 +43,13 @@ let capture = null;
 const pgQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function captured(config, values, callback) {
   if (capture && !this.benchRaw) {
-    if (typeof config === 'string') capture.push({ text: config, values: Array.isArray(values) ? values : [] });
-    else if (config && typeof config.text === 'string') capture.push({ text: config.text, values: config.values ?? (Array.isArray(values) ? values : []) });
+    if (typeof config === 'string')
+      capture.push({ text: config, values: Array.isArray(values) ? values : [] });
+    else if (config && typeof config.text === 'string')
+      capture.push({
+        text: config.text,
+        values: config.values ?? (Array.isArray(values) ? values : []),
+      });
   }
   return pgQuery.call(this, config, values, callback);
 };
@@ -105,45 +114,184 @@ async function createDatabase() {
 }
 
 const FIRST_NAMES = [
-  'David', 'Daniel', 'Noa', 'Tamar', 'Yael', 'Michael', 'Sarah', 'Avi', 'Yosef', 'Maya',
-  'Omer', 'Shira', 'Eitan', 'Lior', 'Amit', 'Ron', 'Dana', 'Gal', 'Itai', 'Roni',
-  'James', 'Emily', 'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Ethan', 'Sophia', 'Mason',
-  'Isabella', 'Lucas', 'Mia', 'Benjamin', 'Charlotte', 'Elijah', 'Amelia', 'Oliver', 'Harper',
-  'Jacob', 'Evelyn', 'Alexander', 'Abigail', 'Henry', 'Ella', 'Sebastian', 'Scarlett', 'Jack',
-  'Grace', 'Samuel', 'Chloe', 'Owen', 'Lily', 'Nathan', 'Hannah', 'Adam', 'Leah', 'Ariel',
-  'Rachel', 'Jonathan',
+  'David',
+  'Daniel',
+  'Noa',
+  'Tamar',
+  'Yael',
+  'Michael',
+  'Sarah',
+  'Avi',
+  'Yosef',
+  'Maya',
+  'Omer',
+  'Shira',
+  'Eitan',
+  'Lior',
+  'Amit',
+  'Ron',
+  'Dana',
+  'Gal',
+  'Itai',
+  'Roni',
+  'James',
+  'Emily',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Ethan',
+  'Sophia',
+  'Mason',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Benjamin',
+  'Charlotte',
+  'Elijah',
+  'Amelia',
+  'Oliver',
+  'Harper',
+  'Jacob',
+  'Evelyn',
+  'Alexander',
+  'Abigail',
+  'Henry',
+  'Ella',
+  'Sebastian',
+  'Scarlett',
+  'Jack',
+  'Grace',
+  'Samuel',
+  'Chloe',
+  'Owen',
+  'Lily',
+  'Nathan',
+  'Hannah',
+  'Adam',
+  'Leah',
+  'Ariel',
+  'Rachel',
+  'Jonathan',
 ];
 const LAST_NAMES = [
-  'Cohen', 'Levi', 'Mizrahi', 'Peretz', 'Biton', 'Dahan', 'Avraham', 'Friedman', 'Azoulay',
-  'Katz', 'Malka', 'Amar', 'Ohana', 'Golan', 'Shapiro', 'Ben-David', 'Smith', 'Johnson',
-  'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',
-  'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Walker', 'Young',
-  'Allen', 'King', 'Wright', 'Scott', 'Green', 'Baker',
+  'Cohen',
+  'Levi',
+  'Mizrahi',
+  'Peretz',
+  'Biton',
+  'Dahan',
+  'Avraham',
+  'Friedman',
+  'Azoulay',
+  'Katz',
+  'Malka',
+  'Amar',
+  'Ohana',
+  'Golan',
+  'Shapiro',
+  'Ben-David',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
 ];
 const TOWNS = [
-  'Tel Aviv', 'Jerusalem', 'Haifa', 'Beersheba', 'Netanya', 'Holon', 'Ramat Gan', 'Rehovot',
-  'Ashdod', 'Herzliya', 'Eilat', 'Nazareth', 'London', 'Manchester', 'New York', 'Boston',
-  'Chicago', 'Berlin', 'Paris', 'Madrid', 'Toronto', 'Austin', 'Seattle', 'Denver', '',
+  'Tel Aviv',
+  'Jerusalem',
+  'Haifa',
+  'Beersheba',
+  'Netanya',
+  'Holon',
+  'Ramat Gan',
+  'Rehovot',
+  'Ashdod',
+  'Herzliya',
+  'Eilat',
+  'Nazareth',
+  'London',
+  'Manchester',
+  'New York',
+  'Boston',
+  'Chicago',
+  'Berlin',
+  'Paris',
+  'Madrid',
+  'Toronto',
+  'Austin',
+  'Seattle',
+  'Denver',
+  '',
 ];
 const TITLES = [
-  'Backend Developer', 'Frontend Developer', 'Full Stack Engineer', 'Data Analyst',
-  'Product Manager', 'QA Engineer', 'DevOps Engineer', 'UX Designer', 'Sales Representative',
-  'Customer Success Manager', 'Marketing Specialist', 'HR Coordinator', 'Accountant',
-  'Warehouse Associate', 'Delivery Driver', 'Store Manager', 'Nurse', 'Teacher',
-  'Mobile Developer', 'Security Analyst',
+  'Backend Developer',
+  'Frontend Developer',
+  'Full Stack Engineer',
+  'Data Analyst',
+  'Product Manager',
+  'QA Engineer',
+  'DevOps Engineer',
+  'UX Designer',
+  'Sales Representative',
+  'Customer Success Manager',
+  'Marketing Specialist',
+  'HR Coordinator',
+  'Accountant',
+  'Warehouse Associate',
+  'Delivery Driver',
+  'Store Manager',
+  'Nurse',
+  'Teacher',
+  'Mobile Developer',
+  'Security Analyst',
 ];
 const LEVELS = ['Junior', 'Senior', 'Lead', 'Principal', 'Associate', ''];
 const JOB_TOWNS = ['Tel Aviv', 'Haifa', 'Jerusalem', 'Remote', 'London', 'New York', 'Berlin'];
 
-const arrayLiteral = (items) => `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]`;
+const arrayLiteral = (items) =>
+  `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]`;
 
 /**
  * Set-based fill: jobs `jobFrom..jobTo` (1-based) then applicants `from..to` spread over every job
  * so far, dates over two years, 30 % incomplete, 5 % archived, three answers each.
  */
 async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
-  const quests = [defaultQuestion(makeRandomId()), defaultQuestion(makeRandomId()), defaultQuestion(makeRandomId())];
+  const quests = [
+    defaultQuestion(makeRandomId()),
+    defaultQuestion(makeRandomId()),
+    defaultQuestion(makeRandomId()),
+  ];
   quests[1].txt = 'Why this role?';
   quests[2].txt = 'A project you are proud of';
   const [q1, q2, q3] = quests.map((quest) => quest.id);
@@ -157,9 +305,13 @@ async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
      from generate_series($4::int, $5::int) as i`,
     [ctx.orgId, ctx.userId, JSON.stringify(quests), jobFrom, jobTo],
   );
-  await db.exec(`create temporary table if not exists bench_job_ids (n serial primary key, id uuid)`);
+  await db.exec(
+    `create temporary table if not exists bench_job_ids (n serial primary key, id uuid)`,
+  );
   await db.exec(`truncate bench_job_ids restart identity`);
-  await db.run(`insert into bench_job_ids (id) select id from jobs where org_id = $1 order by id`, [ctx.orgId]);
+  await db.run(`insert into bench_job_ids (id) select id from jobs where org_id = $1 order by id`, [
+    ctx.orgId,
+  ]);
   const jobCount = jobTo;
   const batch = 250_000;
   for (let start = from; start <= to; start += batch) {
@@ -170,7 +322,7 @@ async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
          updated_at, archived_at)
        select $1, j.id, g.f, g.l,
          lower(replace(g.f || '.' || g.l, ' ', '')) || g.i || '@' || (array['gmail.com','outlook.com','example.com','walla.co.il'])[1 + g.i % 4],
-         '+9725' || lpad(((g.i * 7919) % 100000000)::text, 8, '0'),
+         '+9725' || lpad(((g.i::bigint * 7919) % 100000000)::text, 8, '0'),
          g.town,
          case when g.kind = 'submitted' then (g.i % 8) else 0 end,
          g.created, g.created,
@@ -337,7 +489,13 @@ async function measureSize(db, baseUrl, ctx) {
     const sqlMs = await sqlTime(db, statements);
     const c1 = await load(baseUrl, ctx.accessToken, url, 1, warmMs);
     const c10 = await load(baseUrl, ctx.accessToken, url, 10, warmMs);
-    rows.set(scenario.name, { sqlMs, c1, c10, statements: statements.length, page1: scenario.page1 });
+    rows.set(scenario.name, {
+      sqlMs,
+      c1,
+      c10,
+      statements: statements.length,
+      page1: scenario.page1,
+    });
     process.stdout.write(
       `  ${scenario.name.padEnd(26)} sql ${sqlMs.toFixed(1).padStart(8)} ms  c1 p95 ${String(c1.p95).padStart(6)} ms  c10 p95 ${String(c10.p95).padStart(6)} ms\n`,
     );
@@ -353,7 +511,12 @@ function printTable(kind, results) {
   const header = [
     'query',
     'c',
-    ...sizes.flatMap((n) => [`${label(n)} p50`, `${label(n)} p95`, `${label(n)} p99`, `${label(n)} req/s`]),
+    ...sizes.flatMap((n) => [
+      `${label(n)} p50`,
+      `${label(n)} p95`,
+      `${label(n)} p99`,
+      `${label(n)} req/s`,
+    ]),
     `SQL ${label(large)}`,
     'API/SQL',
     sizes.length > 1 ? `${label(large)}/${label(small)}` : 'ratio',
@@ -367,7 +530,13 @@ function printTable(kind, results) {
       for (const n of sizes) {
         const row = results.get(n).get(name);
         if (!row) cells.push('n/a', 'n/a', 'n/a', 'n/a');
-        else cells.push(String(row[c].p50), String(row[c].p95), String(row[c].p99), row[c].rps.toFixed(0));
+        else
+          cells.push(
+            String(row[c].p50),
+            String(row[c].p95),
+            String(row[c].p99),
+            row[c].rps.toFixed(0),
+          );
       }
       const big = results.get(large).get(name);
       const little = results.get(small).get(name);
@@ -377,14 +546,18 @@ function printTable(kind, results) {
         cells.push(big.sqlMs.toFixed(1));
         // API vs raw SQL: the single-user median against the statements' median on their own.
         cells.push(c === 'c1' ? (big.c1.p50 / Math.max(big.sqlMs, 0.1)).toFixed(2) : '');
-        cells.push(little && sizes.length > 1 ? (big[c].p95 / Math.max(little[c].p95, 0.1)).toFixed(2) : '');
+        cells.push(
+          little && sizes.length > 1 ? (big[c].p95 / Math.max(little[c].p95, 0.1)).toFixed(2) : '',
+        );
         const limit = big.page1 ? 25 : 50;
         cells.push(c === 'c10' ? `p95 ≤ ${limit}: ${big.c10.p95 <= limit ? 'yes' : 'NO'}` : '');
       }
       lines.push(cells);
     }
   }
-  console.log(`\n${kind}, one organisation; latencies in ms (HTTP through the API), SQL = p50 of the same statements run alone\n`);
+  console.log(
+    `\n${kind}, one organisation; latencies in ms (HTTP through the API), SQL = p50 of the same statements run alone\n`,
+  );
   for (const cells of lines) console.log(`| ${cells.join(' | ')} |`);
 }
 
@@ -414,7 +587,12 @@ try {
   for (const size of SIZES) {
     const jobs = Math.max(1, Math.round(size / JOBS_PER_APPLICANTS));
     const started = performance.now();
-    await fill(db, ctx, { jobFrom: jobsSoFar + 1, jobTo: jobs, from: applicantsSoFar + 1, to: size });
+    await fill(db, ctx, {
+      jobFrom: jobsSoFar + 1,
+      jobTo: jobs,
+      from: applicantsSoFar + 1,
+      to: size,
+    });
     await db.exec('vacuum analyze');
     jobsSoFar = jobs;
     applicantsSoFar = size;
@@ -424,7 +602,9 @@ try {
       [ctx.orgId],
     );
     ctx.jobId = jobRows[0].job_id;
-    console.log(`\n${size.toLocaleString('en')} applicants, ${jobs.toLocaleString('en')} jobs (filled and analysed in ${fillSec.toFixed(0)} s)`);
+    console.log(
+      `\n${size.toLocaleString('en')} applicants, ${jobs.toLocaleString('en')} jobs (filled and analysed in ${fillSec.toFixed(0)} s)`,
+    );
     results.set(size, await measureSize(db, baseUrl, ctx));
   }
   printTable(db.kind, results);
