@@ -13,20 +13,7 @@ import {
   type PermissionSubject,
   type PublicJob,
 } from '@candid/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { cappedCount, readList, type CappedCount } from '../../db/list-query';
 import { jobs, users } from '../../db/schema';
