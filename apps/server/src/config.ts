@@ -32,6 +32,16 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(/^https?:\/\//, 'http:// or https://'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres:// or postgresql://'),
+  /** Connections in the PostgreSQL pool of this process. */
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(500).default(10),
+  ),
+  /** Longest a list or count query may run (PostgreSQL) before it is cancelled. */
+  LIST_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(5000),
+  ),
   STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -115,7 +125,15 @@ export type StorageConfig =
     };
 
 export type DatabaseConfig =
-  { driver: 'pglite'; dataDir: string | null } | { driver: 'postgres'; url: string };
+  | { driver: 'pglite'; dataDir: string | null }
+  | {
+      driver: 'postgres';
+      url: string;
+      /** Pool size (DATABASE_POOL_SIZE); 10 when not given. */
+      poolSize?: number;
+      /** statement_timeout of list and count queries (LIST_STATEMENT_TIMEOUT_MS); 5 s when not given. */
+      listStatementTimeoutMs?: number;
+    };
 
 /** The server's resolved configuration: what buildApp needs, already validated. */
 export interface AppConfig {
@@ -223,7 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     dataDir,
     database: parsed.DATABASE_URL
-      ? { driver: 'postgres', url: parsed.DATABASE_URL }
+      ? {
+          driver: 'postgres',
+          url: parsed.DATABASE_URL,
+          poolSize: parsed.DATABASE_POOL_SIZE,
+          listStatementTimeoutMs: parsed.LIST_STATEMENT_TIMEOUT_MS,
+        }
       : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
     storage,
     redisUrl: parsed.REDIS_URL,

@@ -349,22 +349,35 @@ describe.each(testDbKinds())('applicant review: reading (%s)', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    expect(await countOf('')).toEqual({ filteredApplicantCount: 5, totalApplicantCount: 5 });
+    expect(await countOf('')).toEqual({
+      filteredApplicantCount: 5,
+      totalApplicantCount: 5,
+      filteredApplicantCountCapped: false,
+      totalApplicantCountCapped: false,
+    });
     expect(await countOf('?statuses=1,3')).toEqual({
       filteredApplicantCount: 2,
       totalApplicantCount: 5,
+      filteredApplicantCountCapped: false,
+      totalApplicantCountCapped: false,
     });
     expect(await countOf('?showArchived=true')).toEqual({
       filteredApplicantCount: 1,
       totalApplicantCount: 5,
+      filteredApplicantCountCapped: false,
+      totalApplicantCountCapped: false,
     });
     expect(await countOf(`?jobId=${jobB._id}&incomplete=false&daysAgo=7`)).toEqual({
       filteredApplicantCount: 2,
       totalApplicantCount: 2,
+      filteredApplicantCountCapped: false,
+      totalApplicantCountCapped: false,
     });
     expect(await countOf(`?jobId=${jobA._id}&txt=nobody`)).toEqual({
       filteredApplicantCount: 0,
       totalApplicantCount: 3,
+      filteredApplicantCountCapped: false,
+      totalApplicantCountCapped: false,
     });
     // A job of another organisation (or no job at all) is not found, for the list too.
     for (const jobId of [freeJob._id, 'not-a-job']) {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { registerListStatementTimeout } from './list-query';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,7 +47,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   const migrationsFolder = resolveMigrationsFolder();
   if (config.driver === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+    // pg_trgm backs the overviews' text search indexes (migration 0004 creates the extension).
+    const options = { extensions: { pg_trgm } };
+    const client = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
@@ -60,7 +64,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
   // The pool reports the death of an idle connection (a database restart or failover, an
   // administrator's terminate) as an 'error' event; unheard, it would crash the process. The
   // pool replaces the connection on the next query, so a warning is all it needs.
@@ -69,6 +73,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
+  registerListStatementTimeout(db as unknown as Db, config.listStatementTimeoutMs ?? 5000);
   return {
     db: db as unknown as Db,
     driver: 'postgres',

@@ -60,6 +60,12 @@ export const applicantSortSchema = z
 export const applicantListQuerySchema = applicantFilterSchema.extend({
   sort: applicantSortSchema,
   viewAsId: optionalQueryTextSchema,
+  /**
+   * Keyset paging (infinite scroll): the `nextCursor` of the previous answer. With it the page
+   * starts right after that answer's last row, whatever `currPage` says, and costs what the
+   * first page costs however deep the scroll goes.
+   */
+  cursor: optionalQueryTextSchema,
 });
 export type ApplicantListQuery = z.infer<typeof applicantListQuerySchema>;
 
@@ -73,6 +79,9 @@ export type ApplicantCountQuery = z.infer<typeof applicantCountQuerySchema>;
 export const applicantCountResponseSchema = z.object({
   filteredApplicantCount: z.number().int().min(0),
   totalApplicantCount: z.number().int().min(0),
+  /** The count stopped at LIST_COUNT_CAP: there are more (the UI shows "10,000+"). */
+  filteredApplicantCountCapped: z.boolean().optional(),
+  totalApplicantCountCapped: z.boolean().optional(),
 });
 export type ApplicantCountResponse = z.infer<typeof applicantCountResponseSchema>;
 
@@ -112,6 +121,10 @@ export const applicantListResponseSchema = z.object({
   applicants: z.array(applicantListItemSchema),
   pageCount: z.number().int().min(0),
   filteredApplicantCount: z.number().int().min(0),
+  /** The count stopped at LIST_COUNT_CAP: there are more (pageCount covers the capped count). */
+  filteredApplicantCountCapped: z.boolean().optional(),
+  /** The `cursor` of the next page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
 });
 export type ApplicantListResponse = z.infer<typeof applicantListResponseSchema>;
 

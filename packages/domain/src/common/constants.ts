@@ -16,6 +16,12 @@ export const TEMPLATE_PAGE_SIZE = 30;
 export const ACCOUNT_PAGE_SIZE = 30;
 export const ACTIVITY_PAGE_SIZE = 50;
 export const RECORD_PAGE_SIZE = 50;
+/**
+ * Counts of the applicant and job lists stop here: past it the list answers this number with
+ * its `…Capped` flag set and the UI shows "10,000+", so a count never needs a scan of more
+ * than this many index entries however large the organisation grows.
+ */
+export const LIST_COUNT_CAP = 10_000;
 /** Upper bound for a client-chosen itemsPerPage, so one request cannot ask for the whole table. */
 export const MAX_PAGE_SIZE = 100;
 

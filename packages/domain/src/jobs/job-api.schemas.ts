@@ -189,7 +189,11 @@ export const jobCountQuerySchema = jobFilterSchema
 export type JobCountQuery = z.infer<typeof jobCountQuerySchema>;
 
 /** Answer of `GET job/jobCount`: how many jobs match the filters. */
-export const jobCountResponseSchema = z.object({ jobCount: z.number().int().min(0) });
+export const jobCountResponseSchema = z.object({
+  jobCount: z.number().int().min(0),
+  /** The count stopped at LIST_COUNT_CAP: there are more. */
+  jobCountCapped: z.boolean().optional(),
+});
 export type JobCountResponse = z.infer<typeof jobCountResponseSchema>;
 
 /** A question as a candidate sees it: multiple-choice options without their correct flags. */

@@ -77,6 +77,9 @@ export const jobListResponseSchema = z.object({
   jobs: z.array(jobSchema),
   pageCount: z.number().int().min(0),
   filteredJobCount: z.number().int().min(0),
+  /** The count stopped at LIST_COUNT_CAP: there are more (the UI shows "10,000+"). */
+  filteredJobCountCapped: z.boolean().optional(),
   totalJobCount: z.number().int().min(0),
+  totalJobCountCapped: z.boolean().optional(),
 });
 export type JobListResponse = z.infer<typeof jobListResponseSchema>;

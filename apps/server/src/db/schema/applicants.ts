@@ -56,21 +56,90 @@ export const applicants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
+    /**
+     * What the overview's text search reads: the name ("first last"), email, phone and hometown,
+     * separated by a unit separator (chr 31) so that a search never matches across two fields.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`f_name || ' ' || l_name || chr(31) || email || chr(31) || phone || chr(31) || hometown`,
+      ),
   },
   (t) => [
-    // Applicant overview default page: an organisation's active applicants in the default sort
-    // (submitted newest first, not-submitted last, then created, then id), read straight off the
-    // index with LIMIT. Partial, because `archived_at IS NULL` gives the planner no order to use.
-    index('applicants_org_active_submitted_idx')
-      .on(t.orgId, t.submittedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+    // Applicant overview (spec §9 default sort: submitted newest first, not-submitted last, then
+    // created, then id), one partial index per archive view so `archived_at` needs no column. The
+    // trailing columns let the filters (status, incomplete, daysAgo) and the capped counts read
+    // the index alone (index-only scans), and the deferred join pick a page's ids from it.
+    index('applicants_org_active_sort_idx')
+      .on(
+        t.orgId,
+        t.submittedAt.desc().nullsLast(),
+        t.createdAt.desc(),
+        t.id.desc(),
+        t.status,
+        t.quitedAt,
+        t.openedAt,
+      )
       .where(sql`${t.archivedAt} is null`),
+    index('applicants_org_archived_sort_idx')
+      .on(
+        t.orgId,
+        t.submittedAt.desc().nullsLast(),
+        t.createdAt.desc(),
+        t.id.desc(),
+        t.status,
+        t.quitedAt,
+        t.openedAt,
+      )
+      .where(sql`${t.archivedAt} is not null`),
     // Job-scoped overview (/backoffice/applicant/{jobId}) and job applicant counts.
-    index('applicants_job_submitted_idx').on(t.jobId, t.submittedAt.desc()),
-    // Status filter.
-    index('applicants_org_status_idx').on(t.orgId, t.status),
-    // "daysAgo" filter on the opening date and the free-interview count.
-    index('applicants_org_opened_idx').on(t.orgId, t.openedAt),
+    index('applicants_job_active_sort_idx')
+      .on(
+        t.jobId,
+        t.submittedAt.desc().nullsLast(),
+        t.createdAt.desc(),
+        t.id.desc(),
+        t.orgId,
+        t.status,
+        t.quitedAt,
+        t.openedAt,
+      )
+      .where(sql`${t.archivedAt} is null`),
+    index('applicants_job_archived_sort_idx')
+      .on(
+        t.jobId,
+        t.submittedAt.desc().nullsLast(),
+        t.createdAt.desc(),
+        t.id.desc(),
+        t.orgId,
+        t.status,
+        t.quitedAt,
+        t.openedAt,
+      )
+      .where(sql`${t.archivedAt} is not null`),
+    // Status filter, in the default order.
+    index('applicants_org_active_status_idx')
+      .on(t.orgId, t.status, t.submittedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    // "Incomplete" (quit without submitting): all of them sort last in the default order, so
+    // they get their own index rather than a walk past every submitted applicant.
+    index('applicants_org_active_incomplete_idx')
+      .on(t.orgId, t.submittedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(
+        sql`${t.archivedAt} is null and ${t.quitedAt} is not null and ${t.submittedAt} is null`,
+      ),
+    // "daysAgo" filter on the opening date.
+    index('applicants_org_active_opened_idx')
+      .on(t.orgId, t.openedAt)
+      .where(sql`${t.archivedAt} is null`),
     index('applicants_org_free_idx').on(t.orgId, t.isFree),
+    // Text search (ILIKE '%…%') over name, email, phone and hometown.
+    index('applicants_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Job cards' applicant summary: count and latest avatars of each job's visible applicants.
+    index('applicants_job_visible_created_idx')
+      .on(t.jobId, t.createdAt.desc(), t.id)
+      .where(sql`${t.archivedAt} is null and ${t.isPreview} = false`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { Question } from '@candid/domain';
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
 import { organizations } from './organizations';
@@ -39,8 +40,17 @@ export const jobs = pgTable(
     archivedAt: archivedAt(),
   },
   (t) => [
-    // Job overview: active or archived jobs of an organisation, newest first.
-    index('jobs_org_archived_created_idx').on(t.orgId, t.archivedAt, t.createdAt.desc()),
+    // Job overview (spec §9 default: newest first), one partial index per archive view, so the
+    // page and the count read the index alone.
+    index('jobs_org_active_created_idx')
+      .on(t.orgId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index('jobs_org_archived_created_idx')
+      .on(t.orgId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is not null`),
+    // Job search (title or location, ILIKE '%…%'); the applicant search reads the title one too.
+    index('jobs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('jobs_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('jobs_owner_idx').on(t.ownerId),
   ],
 );

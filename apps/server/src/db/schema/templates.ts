@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
 import type { StoredQuestion } from './jobs';
@@ -21,8 +22,13 @@ export const templates = pgTable(
     archivedAt: archivedAt(),
   },
   (t) => [
-    // Template overview: default sort createdAt ascending.
-    index('templates_org_archived_created_idx').on(t.orgId, t.archivedAt, t.createdAt),
+    // Template overview (spec §9 default: createdAt ascending), per archive view.
+    index('templates_org_active_created_idx')
+      .on(t.orgId, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('templates_org_archived_created_idx')
+      .on(t.orgId, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is not null`),
     index('templates_org_default_idx').on(t.orgId, t.isDefault),
   ],
 );

@@ -1,5 +1,5 @@
 import type { ApplicantSummary } from '@candid/domain';
-import { and, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicants } from '../../db/schema';
 import { fileUrl } from '../uploads/uploads.service';
@@ -10,7 +10,8 @@ export const SUMMARY_AVATAR_COUNT = 3;
 /**
  * The applicant summary of each job (spec §3): how many applicants it has and the avatars of
  * the latest {@link SUMMARY_AVATAR_COUNT}. Counts what the recruiter's applicant list shows:
- * recruiter previews and archived applicants are left out. Two queries for a whole page.
+ * recruiter previews and archived applicants are left out. Two queries for a whole page, both
+ * on applicants_job_visible_created_idx (the count index-only, the avatars a few rows a job).
  *
  * Reads the applicants table directly until an applicants module exists to own it; the job list only
  * needs this function's answer.
@@ -38,24 +39,25 @@ export async function getApplicantSummaries(
     if (summary) summary.applicantCount = Number(row.value);
   }
 
-  const ranked = db
-    .select({
-      jobId: applicants.jobId,
-      fName: applicants.fName,
-      lName: applicants.lName,
-      imgKey: applicants.imgKey,
-      rank: sql<number>`row_number() over (partition by ${applicants.jobId} order by ${applicants.createdAt} desc, ${applicants.id})`.as(
-        'rank',
-      ),
-    })
-    .from(applicants)
-    .where(visible)
-    .as('ranked');
-  const latest = await db
-    .select()
-    .from(ranked)
-    .where(lte(ranked.rank, SUMMARY_AVATAR_COUNT))
-    .orderBy(ranked.jobId, ranked.rank);
+  // The latest few of each job, each read straight off applicants_job_visible_created_idx.
+  const jobList = sql.join(
+    jobIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select a.job_id as "jobId", a.f_name as "fName", a.l_name as "lName", a.img_key as "imgKey"
+    from unnest(array[${jobList}]) as j(id)
+    cross join lateral (
+      select job_id, f_name, l_name, img_key, created_at, id
+      from ${applicants}
+      where job_id = j.id and archived_at is null and is_preview = false
+      order by created_at desc nulls last, id
+      limit ${SUMMARY_AVATAR_COUNT}
+    ) as a
+    order by a.job_id, a.created_at desc nulls last, a.id`);
+  const latest = (
+    result as unknown as { rows: { jobId: string; fName: string; lName: string; imgKey: string }[] }
+  ).rows;
   for (const row of latest) {
     summaries.get(row.jobId)?.avatars.push({
       img: row.imgKey ? fileUrl(row.imgKey) : null,

@@ -94,13 +94,14 @@ export async function jobsRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireUser,
     },
-    async (request) => ({
-      jobCount: await countJobs(
+    async (request) => {
+      const counted = await countJobs(
         app.db,
         await scopeOf(request, request.query.viewAsId),
         request.query,
-      ),
-    }),
+      );
+      return { jobCount: counted.value, jobCountCapped: counted.capped };
+    },
   );
 
   api.get(

@@ -13,21 +13,9 @@ import {
   type PermissionSubject,
   type PublicJob,
 } from '@candid/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
+import { cappedCount, readList, type CappedCount } from '../../db/list-query';
 import { jobs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -158,9 +146,26 @@ async function attachSummaries(
 }
 
 /**
+ * ORDER BY of a job sort. createdAt (the spec §9 default, newest first) is spelled to match
+ * the partial list indexes (`created_at desc nulls last, id desc nulls last`, read backwards
+ * for ascending; the column is never null, so either NULLS choice gives the same order).
+ */
+function jobOrder(sort: JobListQuery['sort']): SQL[] {
+  const direction = sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  const column = {
+    createdAt: sql`${jobs.createdAt}`,
+    title: sql`lower(${jobs.title})`,
+    location: sql`lower(${jobs.location})`,
+  }[sort.field];
+  return [sql`${column} ${direction}`, sql`${jobs.id} ${direction}`];
+}
+
+/**
  * The job overview (spec §7 `GET job`): one archive view of the organisation's jobs, searched,
  * sorted (default createdAt desc) and paged. `filteredJobCount` counts the search's matches,
  * `totalJobCount` the whole view, so the web app can tell "no exact matches" from an empty list.
+ * Deferred join: the page's ids come from the list index first, then only those rows are
+ * read with their owner; counts stop at LIST_COUNT_CAP (`…Capped`).
  */
 export async function listJobs(
   db: Db,
@@ -168,38 +173,38 @@ export async function listJobs(
   query: JobListQuery,
 ): Promise<JobListResponse> {
   const { scope, where } = listConditions(orgId, query);
-  const sortColumn = {
-    createdAt: jobs.createdAt,
-    title: sql`lower(${jobs.title})`,
-    location: sql`lower(${jobs.location})`,
-  }[query.sort.field];
-  const order = query.sort.order === 'desc' ? desc : asc;
-  const rows = await db
-    .select({ job: jobs, owner: ownerColumns })
-    .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.ownerId))
-    .where(where)
-    .orderBy(order(sortColumn), order(jobs.id))
-    .limit(query.itemsPerPage)
-    .offset(getSkip(query.currPage, query.itemsPerPage));
-  const [filtered] = await db.select({ value: count() }).from(jobs).where(where);
-  const [total] = query.txt
-    ? await db.select({ value: count() }).from(jobs).where(scope)
-    : [filtered];
-  const filteredJobCount = Number(filtered?.value ?? 0);
-  return {
-    jobs: await attachSummaries(db, rows),
-    pageCount: getPageCount(filteredJobCount, query.itemsPerPage),
-    filteredJobCount,
-    totalJobCount: Number(total?.value ?? 0),
-  };
+  return readList(db, async (q) => {
+    const page = await q
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(where)
+      .orderBy(...jobOrder(query.sort))
+      .limit(query.itemsPerPage)
+      .offset(getSkip(query.currPage, query.itemsPerPage));
+    const found = await findJobRows(
+      q,
+      orgId,
+      page.map((row) => row.id),
+    );
+    const byId = new Map(found.map((row) => [row.job.id, row]));
+    const rows = page.map((row) => byId.get(row.id)).filter((row) => row !== undefined);
+    const filtered = await cappedCount(q, jobs, where);
+    const total = query.txt ? await cappedCount(q, jobs, scope) : filtered;
+    return {
+      jobs: await attachSummaries(q, rows),
+      pageCount: getPageCount(filtered.value, query.itemsPerPage),
+      filteredJobCount: filtered.value,
+      filteredJobCountCapped: filtered.capped,
+      totalJobCount: total.value,
+      totalJobCountCapped: total.capped,
+    };
+  });
 }
 
-/** `GET job/jobCount`: how many of the organisation's jobs match the filters. */
-export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Promise<number> {
+/** `GET job/jobCount`: how many of the organisation's jobs match the filters (capped). */
+export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Promise<CappedCount> {
   const { where } = listConditions(orgId, query);
-  const [row] = await db.select({ value: count() }).from(jobs).where(where);
-  return Number(row?.value ?? 0);
+  return readList(db, (q) => cappedCount(q, jobs, where));
 }
 
 async function findJobRows(

@@ -21,7 +21,6 @@ import {
 import {
   and,
   asc,
-  count,
   eq,
   gte,
   ilike,
@@ -34,6 +33,7 @@ import {
 } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { cappedCount, readList } from '../../db/list-query';
 import { applicants, jobs, notes, timelineEvents, uploads, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -117,12 +117,32 @@ async function assertOrgJob(db: Db, orgId: string, jobId: string): Promise<void>
 type ListFilter = Omit<ApplicantCountQuery, 'viewAsId'>;
 
 /**
- * The overview's filters (spec §3 Filter) as SQL over applicants joined with their job. Every
- * condition starts from the organisation, so the org indexes serve it; `daysAgo` reads the
- * opening date, which is the creation date (spec §4: an applicant is created opened), through
- * `applicants_org_opened_idx`.
+ * The organisation's jobs whose title contains the search text (the applicant search also
+ * matches the job title), read through the trigram index on the title; archived jobs too, as
+ * their applicants stay listed.
  */
-function filterConditions(orgId: string, filter: ListFilter, now: Date): SQL {
+async function jobIdsMatching(db: Db, orgId: string, txt: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), ilike(jobs.title, likePattern(txt))));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The overview's filters (spec §3 Filter) as SQL over applicants alone: every condition starts
+ * from the organisation (the applicant row carries it), so no join to jobs is needed and the
+ * partial list indexes (applicants_org_active_sort_idx and its siblings) serve each filter.
+ * `daysAgo` reads the opening date, which is the creation date (spec §4: an applicant is
+ * created opened). The text search reads the generated `search_text` column (name, email,
+ * phone, hometown) through its trigram index, or a job whose title matches (`titleJobIds`).
+ */
+function filterConditions(
+  orgId: string,
+  filter: ListFilter,
+  now: Date,
+  titleJobIds: readonly string[],
+): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(applicants.orgId, orgId),
     filter.showArchived ? isNotNull(applicants.archivedAt) : isNull(applicants.archivedAt),
@@ -141,13 +161,8 @@ function filterConditions(orgId: string, filter: ListFilter, now: Date): SQL {
     const pattern = likePattern(filter.txt);
     conditions.push(
       or(
-        ilike(applicants.fName, pattern),
-        ilike(applicants.lName, pattern),
-        ilike(sql`${applicants.fName} || ' ' || ${applicants.lName}`, pattern),
-        ilike(applicants.email, pattern),
-        ilike(applicants.phone, pattern),
-        ilike(applicants.hometown, pattern),
-        ilike(jobs.title, pattern),
+        ilike(applicants.searchText, pattern),
+        titleJobIds.length > 0 ? inArray(applicants.jobId, [...titleJobIds]) : undefined,
       ),
     );
   }
@@ -160,93 +175,226 @@ const DEFAULT_SORT: ApplicantSort = {
   order: DEFAULT_SORTS.applicants.order,
 };
 
-/**
- * ORDER BY of a sort: the column (texts case-insensitive, an empty hometown counted as none),
- * NULLs last in either direction (applicants who have not submitted go after those who have),
- * then creation time newest first and id, so pages never overlap or skip a row.
- */
-function orderOf(sort: ApplicantSort): SQL[] {
-  const column = {
+/** The sorted column of a sort (texts case-insensitive, an empty hometown counted as none). */
+function sortColumn(sort: ApplicantSort): SQL {
+  return {
     'timestamp.submitted': sql`${applicants.submittedAt}`,
     'info.fName': sql`lower(${applicants.fName})`,
     'jobInfo.title': sql`lower(${jobs.title})`,
     'info.hometown': sql`nullif(lower(${applicants.hometown}), '')`,
     status: sql`${applicants.status}`,
   }[sort.field];
+}
+
+/**
+ * ORDER BY of a sort: the column, NULLs last in either direction (applicants who have not
+ * submitted go after those who have), then creation time newest first and id, so pages never
+ * overlap or skip a row. Spelled out to match the list indexes, which serve the default sort.
+ */
+function orderOf(sort: ApplicantSort): SQL[] {
   const direction = sort.order === 'desc' ? sql`desc` : sql`asc`;
-  // Spelled out to match applicants_org_active_submitted_idx, which serves the default page.
   return [
-    sql`${column} ${direction} nulls last`,
+    sql`${sortColumn(sort)} ${direction} nulls last`,
     sql`${applicants.createdAt} desc nulls last`,
     sql`${applicants.id} desc nulls last`,
   ];
+}
+
+/** Where a keyset page starts: the sort key of the previous page's last row. */
+interface ApplicantCursor {
+  /** `field:order` of the sort the cursor was made for. */
+  s: string;
+  /** The sorted column's value (timestamps as PostgreSQL text, full precision), or null. */
+  v: string | number | null;
+  /** created_at as PostgreSQL text. */
+  c: string;
+  i: string;
+}
+
+function encodeCursor(cursor: ApplicantCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string, sort: ApplicantSort): ApplicantCursor {
+  const invalid = () =>
+    new AppError('VALIDATION_ERR', {
+      message: 'cursor: not a cursor of this list; start again from the first page',
+    });
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const cursor = value as Partial<ApplicantCursor> | null;
+  if (
+    !cursor ||
+    cursor.s !== `${sort.field}:${sort.order}` ||
+    !(cursor.v === null || typeof cursor.v === 'string' || typeof cursor.v === 'number') ||
+    typeof cursor.c !== 'string' ||
+    Number.isNaN(Date.parse(cursor.c)) ||
+    typeof cursor.i !== 'string' ||
+    !isUuid(cursor.i) ||
+    (sort.field === 'timestamp.submitted' &&
+      typeof cursor.v === 'string' &&
+      Number.isNaN(Date.parse(cursor.v))) ||
+    (sort.field === 'status' && cursor.v !== null && typeof cursor.v !== 'number')
+  ) {
+    throw invalid();
+  }
+  return cursor as ApplicantCursor;
+}
+
+/** The cursor value as a typed SQL parameter. */
+function cursorValue(sort: ApplicantSort, value: string | number): SQL {
+  if (sort.field === 'timestamp.submitted') return sql`${value}::timestamptz`;
+  if (sort.field === 'status') return sql`${value}::smallint`;
+  return sql`${value}::text`;
+}
+
+/**
+ * The rows after the cursor, in two parts: those with a value in the sorted column (`valued`)
+ * and those without, which sort last (`unvalued`). Split, because the default sort's part is
+ * then one row comparison the list index seeks to, so a deep page costs what the first does.
+ */
+function afterCursor(sort: ApplicantSort, cursor: ApplicantCursor) {
+  const column = sortColumn(sort);
+  const tail = sql`(${applicants.createdAt}, ${applicants.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`;
+  if (cursor.v === null) {
+    return { valued: undefined, unvalued: and(sql`${column} is null`, tail) };
+  }
+  const value = cursorValue(sort, cursor.v);
+  const valued =
+    sort.order === 'desc' && sort.field === 'timestamp.submitted'
+      ? sql`(${applicants.submittedAt}, ${applicants.createdAt}, ${applicants.id}) < (${value}, ${cursor.c}::timestamptz, ${cursor.i}::uuid)`
+      : sql`(${column} ${sort.order === 'desc' ? sql`<` : sql`>`} ${value} or (${column} = ${value} and ${tail}))`;
+  return { valued, unvalued: sql`${column} is null` };
+}
+
+interface PageRow {
+  id: string;
+  key: string | number | null;
+  createdAt: string;
 }
 
 /**
  * `GET job/applicant`: one page of the organisation's applicants matching the filters. A
  * `jobId` that is not one of the organisation's jobs is NOT_FOUND_ERR (as `GET job/{id}` is).
  * A free user (no UNLIMITED_INTERVIEWS) always gets the default sort (spec §6).
+ *
+ * Deferred join: the page's ids come first from the list index (OFFSET for numbered pages,
+ * the keyset `cursor` for infinite scroll), then only those rows are read with their job.
+ * The count stops at LIST_COUNT_CAP (`filteredApplicantCountCapped`).
  */
 export async function listApplicants(
   deps: { db: Db; storage: ObjectStorage; now: Date },
   viewer: Reviewer,
   query: ApplicantListQuery,
 ): Promise<ApplicantListResponse> {
-  const { db, storage, now } = deps;
-  if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
-  const where = filterConditions(viewer.orgId, query, now);
+  const { storage, now } = deps;
   const sort = canSortApplicants(viewer) ? query.sort : DEFAULT_SORT;
-  const rows: ApplicantListRow[] = await db
-    .select(listColumns)
-    .from(applicants)
-    .innerJoin(jobs, eq(jobs.id, applicants.jobId))
-    .where(where)
-    .orderBy(...orderOf(sort))
-    .limit(query.itemsPerPage)
-    .offset(getSkip(query.currPage, query.itemsPerPage));
-  const [filtered] = await db
-    .select({ value: count() })
-    .from(applicants)
-    .innerJoin(jobs, eq(jobs.id, applicants.jobId))
-    .where(where);
-  const filteredApplicantCount = Number(filtered?.value ?? 0);
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+  const limit = query.itemsPerPage;
+  const { rows, filtered, last } = await readList(deps.db, async (db) => {
+    if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
+    const titleJobIds = query.txt ? await jobIdsMatching(db, viewer.orgId, query.txt) : [];
+    const where = filterConditions(viewer.orgId, query, now, titleJobIds);
+    const pageIds = (condition: SQL | undefined, take: number, skip: number) => {
+      const select = db
+        .select({
+          id: applicants.id,
+          key:
+            sort.field === 'timestamp.submitted'
+              ? sql<string | null>`${applicants.submittedAt}::text`
+              : sql<string | number | null>`${sortColumn(sort)}`,
+          createdAt: sql<string>`${applicants.createdAt}::text`,
+        })
+        .from(applicants);
+      const joined =
+        sort.field === 'jobInfo.title'
+          ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId))
+          : select;
+      return joined
+        .where(and(where, condition))
+        .orderBy(...orderOf(sort))
+        .limit(take)
+        .offset(skip) as unknown as Promise<PageRow[]>;
+    };
+    let page: PageRow[];
+    if (cursor) {
+      const { valued, unvalued } = afterCursor(sort, cursor);
+      page = valued ? await pageIds(valued, limit, 0) : [];
+      if (page.length < limit) page = page.concat(await pageIds(unvalued, limit - page.length, 0));
+    } else {
+      page = await pageIds(undefined, limit, getSkip(query.currPage, limit));
+    }
+    const ids = page.map((row) => row.id);
+    const found: ApplicantListRow[] =
+      ids.length === 0
+        ? []
+        : await db
+            .select(listColumns)
+            .from(applicants)
+            .innerJoin(jobs, eq(jobs.id, applicants.jobId))
+            .where(and(eq(applicants.orgId, viewer.orgId), inArray(applicants.id, ids)));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return {
+      rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
+      filtered: await cappedCount(db, applicants, where),
+      last: page.length === limit ? page[page.length - 1] : undefined,
+    };
+  });
   return {
     applicants: await Promise.all(rows.map((row) => toListItem(row, viewer, storage))),
-    pageCount: getPageCount(filteredApplicantCount, query.itemsPerPage),
-    filteredApplicantCount,
+    pageCount: getPageCount(filtered.value, limit),
+    filteredApplicantCount: filtered.value,
+    filteredApplicantCountCapped: filtered.capped,
+    nextCursor: last
+      ? encodeCursor({
+          s: `${sort.field}:${sort.order}`,
+          v: last.key,
+          c: last.createdAt,
+          i: last.id,
+        })
+      : null,
   };
 }
 
 /**
  * `GET job/applicantCount`: how many applicants match the filters, and how many unarchived
- * applicants the organisation (or the job, with `jobId`) has in all.
+ * applicants the organisation (or the job, with `jobId`) has in all; each stops at
+ * LIST_COUNT_CAP (`…Capped`).
  */
 export async function countApplicants(
   deps: { db: Db; now: Date },
   viewer: Reviewer,
   query: ApplicantCountQuery,
 ): Promise<ApplicantCountResponse> {
-  const { db, now } = deps;
-  if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
-  const [filtered] = await db
-    .select({ value: count() })
-    .from(applicants)
-    .innerJoin(jobs, eq(jobs.id, applicants.jobId))
-    .where(filterConditions(viewer.orgId, query, now));
-  const [total] = await db
-    .select({ value: count() })
-    .from(applicants)
-    .where(
+  const { now } = deps;
+  return readList(deps.db, async (db) => {
+    if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
+    const titleJobIds = query.txt ? await jobIdsMatching(db, viewer.orgId, query.txt) : [];
+    const filtered = await cappedCount(
+      db,
+      applicants,
+      filterConditions(viewer.orgId, query, now, titleJobIds),
+    );
+    const total = await cappedCount(
+      db,
+      applicants,
       and(
         eq(applicants.orgId, viewer.orgId),
         isNull(applicants.archivedAt),
         query.jobId ? eq(applicants.jobId, query.jobId) : undefined,
-      ),
+      )!,
     );
-  return {
-    filteredApplicantCount: Number(filtered?.value ?? 0),
-    totalApplicantCount: Number(total?.value ?? 0),
-  };
+    return {
+      filteredApplicantCount: filtered.value,
+      totalApplicantCount: total.value,
+      filteredApplicantCountCapped: filtered.capped,
+      totalApplicantCountCapped: total.capped,
+    };
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@candid/domain';
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
+import { readList } from '../../db/list-query';
 import { templates, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -91,22 +92,26 @@ export async function listTemplates(
         ),
       )!
     : scope;
-  const rows = await selectTemplates(db)
-    .where(where)
-    .orderBy(asc(templates.createdAt), asc(templates.id))
-    .limit(query.itemsPerPage)
-    .offset(getSkip(query.currPage, query.itemsPerPage));
-  const [filtered] = await db.select({ value: count() }).from(templates).where(where);
-  const [total] = query.txt
-    ? await db.select({ value: count() }).from(templates).where(scope)
-    : [filtered];
-  const filteredTemplateCount = Number(filtered?.value ?? 0);
-  return {
-    templates: rows.map((row) => toTemplateDto(row.template, row.ownerFName)),
-    pageCount: getPageCount(filteredTemplateCount, query.itemsPerPage),
-    filteredTemplateCount,
-    totalTemplateCount: Number(total?.value ?? 0),
-  };
+  // Served by the partial (org, created_at, id) index of the archive view; the search filters
+  // the organisation's own templates, which are few.
+  return readList(db, async (q) => {
+    const rows = await selectTemplates(q)
+      .where(where)
+      .orderBy(asc(templates.createdAt), asc(templates.id))
+      .limit(query.itemsPerPage)
+      .offset(getSkip(query.currPage, query.itemsPerPage));
+    const [filtered] = await q.select({ value: count() }).from(templates).where(where);
+    const [total] = query.txt
+      ? await q.select({ value: count() }).from(templates).where(scope)
+      : [filtered];
+    const filteredTemplateCount = Number(filtered?.value ?? 0);
+    return {
+      templates: rows.map((row) => toTemplateDto(row.template, row.ownerFName)),
+      pageCount: getPageCount(filteredTemplateCount, query.itemsPerPage),
+      filteredTemplateCount,
+      totalTemplateCount: Number(total?.value ?? 0),
+    };
+  });
 }
 
 /**

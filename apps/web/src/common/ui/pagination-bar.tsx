@@ -7,15 +7,18 @@ import classes from './mirror-in-rtl.module.css';
 /**
  * The pager of the recruiter lists (spec §9): first and last page, one page either side of the
  * current one, ellipses for the rest; previous and next arrows that mirror in RTL. Hidden when
- * there is at most one page.
+ * there is at most one page. `isCapped`: the count behind `pageCount` stopped at the server's cap,
+ * so the last page reads "334+" (more match than the pages reach; narrowing the filters does).
  */
 export function PaginationBar({
   currPage,
   pageCount,
+  isCapped = false,
   onChange,
 }: {
   currPage: number;
   pageCount: number;
+  isCapped?: boolean;
   onChange: (page: number) => void;
 }) {
   const { t } = useTranslation();
@@ -46,10 +49,19 @@ export function PaginationBar({
             variant={item === currPage ? 'filled' : 'subtle'}
             color={item === currPage ? 'indigo' : 'gray'}
             aria-current={item === currPage ? 'page' : undefined}
-            aria-label={t('pagination.page', { page: item })}
+            aria-label={
+              isCapped && item === pageCount
+                ? t('pagination.pageCapped', { page: item })
+                : t('pagination.page', { page: item })
+            }
+            title={
+              isCapped && item === pageCount
+                ? t('pagination.pageCapped', { page: item })
+                : undefined
+            }
             onClick={() => onChange(item)}
           >
-            {item}
+            {isCapped && item === pageCount ? `${item}+` : item}
           </Button>
         ),
       )}

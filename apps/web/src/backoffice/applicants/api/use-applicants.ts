@@ -77,7 +77,10 @@ function patchListPage(
   return {
     ...page,
     applicants,
-    filteredApplicantCount: Math.max(0, page.filteredApplicantCount - removed),
+    // A capped count ("10,000+") stays: there are still more than the cap.
+    filteredApplicantCount: page.filteredApplicantCountCapped
+      ? page.filteredApplicantCount
+      : Math.max(0, page.filteredApplicantCount - removed),
   };
 }
 
@@ -176,14 +179,14 @@ export function useOptimisticApplicantChanges() {
         ids.map((id) => ({ id, archivedAt })),
         (page) => removeFromList(page, idSet),
         (count, filter) => ({
+          ...count,
           filteredApplicantCount:
-            filter.showArchived === !archive
+            filter.showArchived === !archive && !count.filteredApplicantCountCapped
               ? Math.max(0, count.filteredApplicantCount - ids.length)
               : count.filteredApplicantCount,
-          totalApplicantCount: Math.max(
-            0,
-            count.totalApplicantCount + (archive ? -ids.length : ids.length),
-          ),
+          totalApplicantCount: count.totalApplicantCountCapped
+            ? count.totalApplicantCount
+            : Math.max(0, count.totalApplicantCount + (archive ? -ids.length : ids.length)),
         }),
       );
     },

@@ -30,6 +30,7 @@ import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { EmptyState } from '../../../common/ui/empty-state';
 import { useIsPhone } from '../../../common/ui/media-queries';
 import mirror from '../../../common/ui/mirror-in-rtl.module.css';
+import { cappedCountLabel } from '../../../common/ui/capped-count';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useSessionUser } from '../../common/session/session-actions';
 import { useJob } from '../../jobs/api/get-job';
@@ -104,7 +105,7 @@ export function ApplicantOverviewPage() {
 }
 
 function ApplicantOverview() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
@@ -123,6 +124,7 @@ function ApplicantOverview() {
   const applicants = list.data?.applicants ?? [];
   const pageCount = list.data?.pageCount ?? 0;
   const filteredCount = list.data?.filteredApplicantCount ?? 0;
+  const isFilteredCountCapped = list.data?.filteredApplicantCountCapped ?? false;
   const isFiltered = hasActiveFilters(filter);
   const { currPage: _page, itemsPerPage: _size, ...countFilter } = filter;
   const count = useApplicantCount(countFilter, isFiltered && !isArchive);
@@ -241,11 +243,24 @@ function ApplicantOverview() {
       style={{ flex: 'none' }}
     >
       {isFiltered && !isArchive && count.data
-        ? t('applicantOverview.countOf', {
-            count: filteredCount,
-            total: count.data.totalApplicantCount,
-          })
-        : t('applicantOverview.count', { count: filteredCount })}
+        ? isFilteredCountCapped || count.data.totalApplicantCountCapped
+          ? t('applicantOverview.countOfCapped', {
+              shown: cappedCountLabel(filteredCount, isFilteredCountCapped, i18n.language),
+              total: cappedCountLabel(
+                count.data.totalApplicantCount,
+                count.data.totalApplicantCountCapped,
+                i18n.language,
+              ),
+            })
+          : t('applicantOverview.countOf', {
+              count: filteredCount,
+              total: count.data.totalApplicantCount,
+            })
+        : isFilteredCountCapped
+          ? t('applicantOverview.countCapped', {
+              shown: cappedCountLabel(filteredCount, true, i18n.language),
+            })
+          : t('applicantOverview.count', { count: filteredCount })}
     </Badge>
   ) : null;
 
@@ -386,6 +401,7 @@ function ApplicantOverview() {
         <PaginationBar
           currPage={filter.currPage}
           pageCount={pageCount}
+          isCapped={isFilteredCountCapped}
           onChange={(page) => query.setPage(page)}
         />
       </Stack>

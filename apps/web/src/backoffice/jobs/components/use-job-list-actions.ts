@@ -24,8 +24,14 @@ function removeFromPage(page: JobListResponse, id: string, isDelete: boolean): J
   return {
     ...page,
     jobs: page.jobs.filter((job) => job._id !== id),
-    filteredJobCount: Math.max(0, page.filteredJobCount - 1),
-    totalJobCount: isDelete ? Math.max(0, page.totalJobCount - 1) : page.totalJobCount,
+    // A capped count ("10,000+") stays: there are still more than the cap.
+    filteredJobCount: page.filteredJobCountCapped
+      ? page.filteredJobCount
+      : Math.max(0, page.filteredJobCount - 1),
+    totalJobCount:
+      isDelete && !page.totalJobCountCapped
+        ? Math.max(0, page.totalJobCount - 1)
+        : page.totalJobCount,
   };
 }
 

@@ -38,6 +38,7 @@ import { useNavigate } from 'react-router';
 import { APPLICANT_OVERVIEW_PATH } from '../../../common/routing/paths';
 import { EmptyState } from '../../../common/ui/empty-state';
 import { useIsTouchDevice } from '../../../common/ui/media-queries';
+import { cappedCountLabel } from '../../../common/ui/capped-count';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useSessionUser } from '../../common/session/session-actions';
 import { BackofficeLayout } from '../../shell/backoffice-layout';
@@ -78,6 +79,7 @@ function useJobList(txt: string, showArchived: boolean, currPage: number) {
       jobs: pages.flatMap((page) => page.jobs),
       pageCount: pages[0]?.pageCount ?? 0,
       filteredJobCount: pages[0]?.filteredJobCount ?? 0,
+      isFilteredJobCountCapped: pages[0]?.filteredJobCountCapped ?? false,
       totalJobCount: pages[0]?.totalJobCount ?? 0,
       infinite,
     };
@@ -89,6 +91,7 @@ function useJobList(txt: string, showArchived: boolean, currPage: number) {
     jobs: paged.data?.jobs ?? [],
     pageCount: paged.data?.pageCount ?? 0,
     filteredJobCount: paged.data?.filteredJobCount ?? 0,
+    isFilteredJobCountCapped: paged.data?.filteredJobCountCapped ?? false,
     totalJobCount: paged.data?.totalJobCount ?? 0,
     infinite,
   };
@@ -120,7 +123,7 @@ function InfiniteScrollSentinel({
  * devices), the job actions and the empty states.
  */
 export default function JobOverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useSessionUser();
   const [viewType, setViewType] = useJobViewType();
@@ -235,7 +238,11 @@ export default function JobOverviewPage() {
             </Title>
             {list.isPending ? null : (
               <Badge variant="light" color="gray" size="lg" data-testid="job-count">
-                {t('jobs.count', { count: list.filteredJobCount })}
+                {list.isFilteredJobCountCapped
+                  ? t('jobs.countCapped', {
+                      shown: cappedCountLabel(list.filteredJobCount, true, i18n.language),
+                    })
+                  : t('jobs.count', { count: list.filteredJobCount })}
               </Badge>
             )}
           </Group>
@@ -341,7 +348,12 @@ export default function JobOverviewPage() {
                 />
               ) : null
             ) : (
-              <PaginationBar currPage={currPage} pageCount={list.pageCount} onChange={setPage} />
+              <PaginationBar
+                currPage={currPage}
+                pageCount={list.pageCount}
+                isCapped={list.isFilteredJobCountCapped}
+                onChange={setPage}
+              />
             )}
           </>
         )}

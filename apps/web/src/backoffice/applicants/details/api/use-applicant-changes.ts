@@ -32,7 +32,9 @@ function withoutApplicant(page: ApplicantListResponse, id: string): ApplicantLis
   return {
     ...page,
     applicants: page.applicants.filter((applicant) => applicant.id !== id),
-    filteredApplicantCount: Math.max(0, page.filteredApplicantCount - 1),
+    filteredApplicantCount: page.filteredApplicantCountCapped
+      ? page.filteredApplicantCount
+      : Math.max(0, page.filteredApplicantCount - 1),
   };
 }
 

@@ -1,0 +1,71 @@
+import { LIST_COUNT_CAP } from '@candid/domain';
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { AppError } from '../lib/app-error';
+import type { Db } from './client';
+
+/**
+ * List and count queries (the overviews) run under a statement timeout on PostgreSQL, so one
+ * slow query cannot hold a pooled connection for long: openDatabase registers the timeout of
+ * each PostgreSQL database here. PGlite runs in the process, one query at a time, with no
+ * connection to hold, so it has none.
+ */
+const listTimeouts = new WeakMap<object, number>();
+
+export function registerListStatementTimeout(db: Db, timeoutMs: number): void {
+  listTimeouts.set(db, Math.round(timeoutMs));
+}
+
+/** PostgreSQL's query_canceled, which a statement timeout raises (drizzle wraps it in `cause`). */
+function isStatementTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a list's queries in one read-only transaction with `SET LOCAL statement_timeout`; a
+ * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500).
+ */
+export async function readList<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  const timeoutMs = listTimeouts.get(db);
+  if (timeoutMs === undefined) return run(db);
+  try {
+    return await db.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${timeoutMs}`));
+        return run(tx as unknown as Db);
+      },
+      { accessMode: 'read only' },
+    );
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new AppError('QUERY_TIMEOUT_ERR');
+    throw error;
+  }
+}
+
+export interface CappedCount {
+  value: number;
+  /** More rows match than LIST_COUNT_CAP; `value` is the cap. */
+  capped: boolean;
+}
+
+/**
+ * `count(*)` that stops after LIST_COUNT_CAP + 1 rows, so its cost is bounded whatever the
+ * table size (on the list indexes an index-only scan of at most that many entries).
+ */
+export async function cappedCount(db: Db, table: PgTable, where: SQL): Promise<CappedCount> {
+  const limited = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('limited');
+  const [row] = await db.select({ value: count() }).from(limited);
+  const total = Number(row?.value ?? 0);
+  return total > LIST_COUNT_CAP
+    ? { value: LIST_COUNT_CAP, capped: true }
+    : { value: total, capped: false };
+}

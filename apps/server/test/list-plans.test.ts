@@ -1,0 +1,305 @@
+import {
+  LIST_COUNT_CAP,
+  type ApplicantListItem,
+  type ApplicantListResponse,
+  type JobListResponse,
+} from '@candid/domain';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type SignedUp } from './factories';
+import { recruiter } from './review-helpers';
+import { createTestApp, type TestApp } from './test-app';
+import { testDbKinds } from './test-db';
+
+/**
+ * The list calls stay index-bound (issue 9): every statement a list or count call runs is
+ * EXPLAINed with sequential scans switched off, and a plan that still reads applicants or jobs
+ * sequentially (no index can serve the query) fails. Also: keyset pages, capped counts and the
+ * statement timeout. Speed itself is measured in bench/lists.mjs, not here.
+ */
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** Records the statements the app sends while `recording` is an array. */
+let recording: Statement[] | null = null;
+const pgQuery = pg.Client.prototype.query;
+function recordPg(): void {
+  pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args as [unknown, unknown];
+    if (recording) {
+      if (typeof config === 'string') {
+        recording.push({ text: config, values: Array.isArray(values) ? values : [] });
+      } else if (config && typeof (config as { text?: unknown }).text === 'string') {
+        const query = config as { text: string; values?: unknown[] };
+        recording.push({
+          text: query.text,
+          values: query.values ?? (Array.isArray(values) ? values : []),
+        });
+      }
+    }
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+function recordPglite(client: {
+  query: (text: string, params?: unknown[], options?: unknown) => Promise<unknown>;
+}): void {
+  const query = client.query.bind(client);
+  client.query = (text, params, options) => {
+    if (recording) recording.push({ text, values: params ?? [] });
+    return query(text, params, options);
+  };
+}
+
+/** A parameter as an SQL literal, so the statement can be EXPLAINed on its own. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+function inline(statement: Statement): string {
+  return statement.text.replace(/\$(\d+)/g, (_match, n: string) =>
+    literal(statement.values[Number(n) - 1]),
+  );
+}
+
+describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let as: ReturnType<typeof recruiter>;
+  let jobId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { LIST_STATEMENT_TIMEOUT_MS: '200' });
+    if (kind === 'postgres') recordPg();
+    else recordPglite((t.app.db as unknown as { $client: never }).$client);
+    owner = await createAccount(t.app, { perm: 999 });
+    as = recruiter(t.app, owner);
+    const orgId = owner.user.companyId!;
+    // 40 jobs and 600 applicants: submitted, incomplete, opened only, archived, several days.
+    await t.app.db.execute(sql`
+      insert into jobs (org_id, owner_id, title, location, created_at)
+      select ${orgId}, ${owner.user._id},
+        (array['Backend Developer','Nurse','Data Analyst','Teacher'])[1 + n % 4] || ' ' || n,
+        (array['Haifa','Remote','London'])[1 + n % 3], now() - n * interval '1 day'
+      from generate_series(1, 40) as n`);
+    await t.app.db.execute(sql`
+      insert into applicants (org_id, job_id, f_name, l_name, email, phone, hometown, status,
+        opened_at, submitted_at, quited_at, created_at, archived_at)
+      select ${orgId}, j.id,
+        (array['David','Noa','Emma','Liam','Dana'])[1 + n % 5],
+        (array['Cohen','Levi','Smith','Brown'])[1 + n % 4],
+        'person' || n || '@example.com', '+972540000' || lpad(n::text, 3, '0'),
+        (array['Haifa','Tel Aviv','London',''])[1 + n % 4],
+        case when n % 10 >= 3 then n % 8 else 0 end,
+        now() - n * interval '3 hours',
+        case when n % 10 >= 3 and n % 20 <> 19 then now() - n * interval '3 hours' + interval '20 minutes' end,
+        case when n % 10 < 3 then now() - n * interval '3 hours' + interval '5 minutes' end,
+        now() - n * interval '3 hours',
+        case when n % 20 = 0 then now() end
+      from generate_series(1, 600) as n
+      join (select id, row_number() over (order by id) as k from jobs where org_id = ${orgId}) j
+        on j.k = 1 + n % 40`);
+    await t.app.db.execute(sql`analyze applicants`);
+    await t.app.db.execute(sql`analyze jobs`);
+    const [job] = (
+      (await t.app.db.execute(
+        sql`select id from jobs where org_id = ${orgId} order by created_at desc limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    jobId = job!.id;
+  }, 60_000);
+
+  afterAll(async () => {
+    if (kind === 'postgres') pg.Client.prototype.query = pgQuery;
+    await t?.close();
+  });
+
+  /** The statements one request ran, after checking that it answered 200. */
+  async function statementsOf(url: string): Promise<Statement[]> {
+    recording = [];
+    const response = await as('GET', url);
+    const statements = recording;
+    recording = null;
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return statements.filter((statement) => /^\s*(select|with)\b/i.test(statement.text));
+  }
+
+  async function planOf(statement: Statement): Promise<string> {
+    return t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql.raw(`explain ${inline(statement)}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+  }
+
+  const LISTS = [
+    '/api/job/applicant',
+    '/api/job/applicant?currPage=5&itemsPerPage=10',
+    '/api/job/applicant?statuses=3',
+    '/api/job/applicant?statuses=2,5,6',
+    '/api/job/applicant?daysAgo=7',
+    '/api/job/applicant?incomplete=true',
+    '/api/job/applicant?incomplete=false',
+    '/api/job/applicant?showArchived=true',
+    '/api/job/applicant?txt=dav',
+    '/api/job/applicant?txt=haifa&statuses=1,2,3',
+    '/api/job/applicant?txt=nurse',
+    '/api/job/applicantCount',
+    '/api/job/applicantCount?txt=cohen&daysAgo=31',
+    '/api/job',
+    '/api/job?currPage=2&itemsPerPage=10',
+    '/api/job?txt=developer',
+    '/api/job?showArchived=true',
+    '/api/job/jobCount',
+    '/api/job/jobCount?txt=remote',
+    '/api/template',
+  ];
+
+  /** Indexes some plans must name, so the check above cannot pass on a plan it misread. */
+  const EXPECTED_INDEX: Record<string, string> = {
+    '/api/job/applicant': 'applicants_org_active_sort_idx',
+    '/api/job/applicant?incomplete=true': 'applicants_org_active_incomplete_idx',
+    '/api/job': 'jobs_org_active_created_idx',
+  };
+
+  it.each(LISTS)('%s reads applicants and jobs through indexes only', async (url) => {
+    const statements = await statementsOf(url);
+    expect(statements.length).toBeGreaterThan(0);
+    const plans: string[] = [];
+    for (const statement of statements) {
+      const plan = await planOf(statement);
+      plans.push(plan);
+      expect(plan, `${statement.text}\n${plan}`).not.toMatch(/Seq Scan on (applicants|jobs)\b/);
+    }
+    const expected = EXPECTED_INDEX[url];
+    if (expected) expect(plans.join('\n')).toContain(expected);
+  });
+
+  it('serves substring searches from the trigram indexes (pg_trgm)', async () => {
+    // At this size the planner may rather filter the organisation's list index; on their own
+    // the search conditions must find their trigram index.
+    for (const [text, index] of [
+      ["select id from applicants where search_text ilike '%dav%'", 'applicants_search_trgm_idx'],
+      ["select id from jobs where title ilike '%nurse%'", 'jobs_title_trgm_idx'],
+      ["select id from jobs where location ilike '%haifa%'", 'jobs_location_trgm_idx'],
+    ] as const) {
+      expect(await planOf({ text, values: [] })).toContain(index);
+    }
+  });
+
+  it('job-scoped lists and cursor pages read through indexes only', async () => {
+    const first = await statementsOf(`/api/job/applicant?jobId=${jobId}&itemsPerPage=5`);
+    const page = (await as('GET', `/api/job/applicant?itemsPerPage=5`)).json() as {
+      nextCursor: string;
+    };
+    const next = await statementsOf(
+      `/api/job/applicant?itemsPerPage=5&cursor=${encodeURIComponent(page.nextCursor)}`,
+    );
+    for (const statement of [...first, ...next]) {
+      const plan = await planOf(statement);
+      expect(plan, `${statement.text}\n${plan}`).not.toMatch(/Seq Scan on (applicants|jobs)\b/);
+    }
+  });
+
+  it('keyset pages list the same rows, in the same order, as numbered pages', async () => {
+    for (const sort of ['timestamp.submitted:desc', 'info.fName:asc', 'status:desc']) {
+      const numbered: string[] = [];
+      for (let currPage = 1; ; currPage += 1) {
+        const body = (
+          await as('GET', `/api/job/applicant?itemsPerPage=100&currPage=${currPage}&sort=${sort}`)
+        ).json() as ApplicantListResponse;
+        numbered.push(...body.applicants.map((item: ApplicantListItem) => item.id));
+        if (currPage >= body.pageCount) break;
+      }
+      const scrolled: string[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+        const response = await as(
+          'GET',
+          `/api/job/applicant?itemsPerPage=100&sort=${sort}${query}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json() as ApplicantListResponse;
+        scrolled.push(...body.applicants.map((item) => item.id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(scrolled.length).toBe(570);
+      expect(scrolled).toEqual(numbered);
+    }
+    // A cursor of another sort, or no cursor at all, is a clear 400.
+    const page = (await as('GET', '/api/job/applicant?itemsPerPage=5')).json() as {
+      nextCursor: string;
+    };
+    for (const bad of [
+      `${page.nextCursor}&sort=status:asc`,
+      'not-a-cursor',
+      Buffer.from('{"s":"timestamp.submitted:desc","v":null,"c":"x","i":"y"}').toString(
+        'base64url',
+      ),
+    ]) {
+      const response = await as('GET', `/api/job/applicant?cursor=${bad}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().key).toBe('VALIDATION_ERR');
+    }
+  });
+
+  it('stops counting at the cap and says so', async () => {
+    const orgId = owner.user.companyId!;
+    const below = (await as('GET', '/api/job/applicantCount')).json();
+    expect(below).toEqual({
+      filteredApplicantCount: 570,
+      totalApplicantCount: 570,
+      filteredApplicantCountCapped: false,
+      totalApplicantCountCapped: false,
+    });
+    await t.app.db.execute(sql`
+      insert into applicants (org_id, job_id, f_name, opened_at)
+      select ${orgId}, ${jobId}, 'Bulk', now() - n * interval '1 minute'
+      from generate_series(1, ${LIST_COUNT_CAP}) as n`);
+    expect((await as('GET', '/api/job/applicantCount')).json()).toEqual({
+      filteredApplicantCount: LIST_COUNT_CAP,
+      totalApplicantCount: LIST_COUNT_CAP,
+      filteredApplicantCountCapped: true,
+      totalApplicantCountCapped: true,
+    });
+    const list = (await as('GET', '/api/job/applicant?itemsPerPage=50')).json();
+    expect(list).toMatchObject({
+      filteredApplicantCount: LIST_COUNT_CAP,
+      filteredApplicantCountCapped: true,
+      pageCount: LIST_COUNT_CAP / 50,
+    });
+    // The archive view and a search keep their exact counts.
+    expect((await as('GET', '/api/job/applicantCount?showArchived=true')).json()).toMatchObject({
+      filteredApplicantCount: 30,
+      filteredApplicantCountCapped: false,
+    });
+    await t.app.db.execute(sql`delete from applicants where f_name = 'Bulk'`);
+    const jobs = (await as('GET', '/api/job')).json() as JobListResponse;
+    expect(jobs).toMatchObject({ filteredJobCount: 40, filteredJobCountCapped: false });
+  }, 60_000);
+
+  it.runIf(kind === 'postgres')(
+    'a list query that runs past LIST_STATEMENT_TIMEOUT_MS answers 503 QUERY_TIMEOUT_ERR',
+    async () => {
+      // Another transaction holds the table, so the list waits until its timeout cancels it.
+      await t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table applicants in access exclusive mode`);
+        const response = await as('GET', '/api/job/applicant');
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ status: 503, key: 'QUERY_TIMEOUT_ERR' });
+      });
+      expect((await as('GET', '/api/job/applicant')).statusCode).toBe(200);
+    },
+  );
+});

@@ -1,0 +1,615 @@
+// The list calls (applicant overview and counts, job overview and counts, templates) at
+// 100 k and 1 M applicants in one organisation (1 k and 10 k jobs): every overview filter and
+// search through HTTP at concurrency 1 and 10 against the real API (buildApp), next to the raw
+// SQL time of the statements the same request ran. Targets (issue 9): p95 ≤ 25 ms for page 1
+// and ≤ 50 ms for every filter and search at 1 M and c=10; API ≤ 1.5× raw SQL; 1M/100k ≤ 1.5.
+//
+// PostgreSQL when BENCH_DATABASE_URL is set (a throwaway database is created next to it and
+// dropped at the end), PGlite in a temporary folder otherwise. `npm run bench -- lists`.
+// BENCH_SIZES=100000,1000000 and BENCH_SECONDS (target seconds per measurement, default 3)
+// change the run.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+import autocannon from 'autocannon';
+
+register();
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
+const pg = serverRequire('pg');
+const { buildApp } = await import(path.join(ROOT, 'apps/server/src/app.ts'));
+const { loadConfig } = await import(path.join(ROOT, 'apps/server/src/config.ts'));
+const { openDatabase } = await import(path.join(ROOT, 'apps/server/src/db/client.ts'));
+const { createUser } = await import(
+  path.join(ROOT, 'apps/server/src/modules/users/users.service.ts')
+);
+const { hashPassword } = await import(path.join(ROOT, 'apps/server/src/modules/auth/passwords.ts'));
+const { defaultQuestion, makeRandomId } = await import(
+  path.join(ROOT, 'packages/domain/src/index.ts')
+);
+
+const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const JOBS_PER_APPLICANTS = 100; // 1 k jobs at 100 k applicants, 10 k at 1 M
+
+// ---------------------------------------------------------------------------------------------
+// SQL capture: every statement the server sends while `capture` is an array is recorded, so the
+// same statements can be timed on their own ("raw SQL").
+let capture = null;
+const pgQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function captured(config, values, callback) {
+  if (capture && !this.benchRaw) {
+    if (typeof config === 'string')
+      capture.push({ text: config, values: Array.isArray(values) ? values : [] });
+    else if (config && typeof config.text === 'string')
+      capture.push({
+        text: config.text,
+        values: config.values ?? (Array.isArray(values) ? values : []),
+      });
+  }
+  return pgQuery.call(this, config, values, callback);
+};
+/** PGlite: the instance's query method (drizzle calls it), patched once the database is open. */
+function capturePglite(client) {
+  const query = client.query.bind(client);
+  client.query = (text, params, options) => {
+    if (capture && !options?.benchRaw) capture.push({ text, values: params ?? [] });
+    return query(text, params, options);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The throwaway database.
+async function createDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'candid-bench-lists-'));
+  if (!adminUrl) {
+    const handle = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const client = handle.db.$client;
+    capturePglite(client);
+    return {
+      kind: 'PGlite',
+      handle,
+      dataDir,
+      run: (text, values = []) => client.query(text, values, { benchRaw: true }),
+      exec: (text) => client.exec(text),
+      drop: async () => {
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `candid_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.benchRaw = true;
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ driver: 'postgres', url: url.toString() });
+  const raw = new pg.Client({ connectionString: url.toString() });
+  raw.benchRaw = true;
+  await raw.connect();
+  return {
+    kind: 'PostgreSQL',
+    handle,
+    dataDir,
+    url: url.toString(),
+    run: (text, values = []) => raw.query(text, values),
+    exec: (text) => raw.query(text),
+    drop: async () => {
+      await raw.end();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      cleanup.benchRaw = true;
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const FIRST_NAMES = [
+  'David',
+  'Daniel',
+  'Noa',
+  'Tamar',
+  'Yael',
+  'Michael',
+  'Sarah',
+  'Avi',
+  'Yosef',
+  'Maya',
+  'Omer',
+  'Shira',
+  'Eitan',
+  'Lior',
+  'Amit',
+  'Ron',
+  'Dana',
+  'Gal',
+  'Itai',
+  'Roni',
+  'James',
+  'Emily',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Ethan',
+  'Sophia',
+  'Mason',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Benjamin',
+  'Charlotte',
+  'Elijah',
+  'Amelia',
+  'Oliver',
+  'Harper',
+  'Jacob',
+  'Evelyn',
+  'Alexander',
+  'Abigail',
+  'Henry',
+  'Ella',
+  'Sebastian',
+  'Scarlett',
+  'Jack',
+  'Grace',
+  'Samuel',
+  'Chloe',
+  'Owen',
+  'Lily',
+  'Nathan',
+  'Hannah',
+  'Adam',
+  'Leah',
+  'Ariel',
+  'Rachel',
+  'Jonathan',
+];
+const LAST_NAMES = [
+  'Cohen',
+  'Levi',
+  'Mizrahi',
+  'Peretz',
+  'Biton',
+  'Dahan',
+  'Avraham',
+  'Friedman',
+  'Azoulay',
+  'Katz',
+  'Malka',
+  'Amar',
+  'Ohana',
+  'Golan',
+  'Shapiro',
+  'Ben-David',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+];
+const TOWNS = [
+  'Tel Aviv',
+  'Jerusalem',
+  'Haifa',
+  'Beersheba',
+  'Netanya',
+  'Holon',
+  'Ramat Gan',
+  'Rehovot',
+  'Ashdod',
+  'Herzliya',
+  'Eilat',
+  'Nazareth',
+  'London',
+  'Manchester',
+  'New York',
+  'Boston',
+  'Chicago',
+  'Berlin',
+  'Paris',
+  'Madrid',
+  'Toronto',
+  'Austin',
+  'Seattle',
+  'Denver',
+  '',
+];
+const TITLES = [
+  'Backend Developer',
+  'Frontend Developer',
+  'Full Stack Engineer',
+  'Data Analyst',
+  'Product Manager',
+  'QA Engineer',
+  'DevOps Engineer',
+  'UX Designer',
+  'Sales Representative',
+  'Customer Success Manager',
+  'Marketing Specialist',
+  'HR Coordinator',
+  'Accountant',
+  'Warehouse Associate',
+  'Delivery Driver',
+  'Store Manager',
+  'Nurse',
+  'Teacher',
+  'Mobile Developer',
+  'Security Analyst',
+];
+const LEVELS = ['Junior', 'Senior', 'Lead', 'Principal', 'Associate', ''];
+const JOB_TOWNS = ['Tel Aviv', 'Haifa', 'Jerusalem', 'Remote', 'London', 'New York', 'Berlin'];
+
+const arrayLiteral = (items) =>
+  `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]`;
+
+/**
+ * Set-based fill: jobs `jobFrom..jobTo` (1-based) then applicants `from..to` spread over every job
+ * so far, dates over two years, 30 % incomplete, 5 % archived, three answers each.
+ */
+async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
+  const quests = [
+    defaultQuestion(makeRandomId()),
+    defaultQuestion(makeRandomId()),
+    defaultQuestion(makeRandomId()),
+  ];
+  quests[1].txt = 'Why this role?';
+  quests[2].txt = 'A project you are proud of';
+  const [q1, q2, q3] = quests.map((quest) => quest.id);
+  await db.run(
+    `insert into jobs (org_id, owner_id, title, location, description, quests, created_at)
+     select $1, $2,
+       trim(( ${arrayLiteral(LEVELS)})[1 + (i * 7) % ${LEVELS.length}] || ' ' || (${arrayLiteral(TITLES)})[1 + i % ${TITLES.length}]),
+       (${arrayLiteral(JOB_TOWNS)})[1 + (i * 3) % ${JOB_TOWNS.length}],
+       '<p>We are hiring.</p>', $3::jsonb,
+       now() - (random() * interval '730 days')
+     from generate_series($4::int, $5::int) as i`,
+    [ctx.orgId, ctx.userId, JSON.stringify(quests), jobFrom, jobTo],
+  );
+  await db.exec(
+    `create temporary table if not exists bench_job_ids (n serial primary key, id uuid)`,
+  );
+  await db.exec(`truncate bench_job_ids restart identity`);
+  await db.run(`insert into bench_job_ids (id) select id from jobs where org_id = $1 order by id`, [
+    ctx.orgId,
+  ]);
+  const jobCount = jobTo;
+  const batch = 250_000;
+  for (let start = from; start <= to; start += batch) {
+    const end = Math.min(to, start + batch - 1);
+    await db.run(
+      `insert into applicants (org_id, job_id, f_name, l_name, email, phone, hometown, status,
+         sent_at, opened_at, submitted_at, quited_at, is_read, is_free, answer_map, created_at,
+         updated_at, archived_at)
+       select $1, j.id, g.f, g.l,
+         lower(replace(g.f || '.' || g.l, ' ', '')) || g.i || '@' || (array['gmail.com','outlook.com','example.com','walla.co.il'])[1 + g.i % 4],
+         '+9725' || lpad(((g.i::bigint * 7919) % 100000000)::text, 8, '0'),
+         g.town,
+         case when g.kind = 'submitted' then (g.i % 8) else 0 end,
+         g.created, g.created,
+         case when g.kind = 'submitted' then g.created + interval '20 minutes' end,
+         case when g.kind = 'incomplete' then g.created + interval '5 minutes' end,
+         g.i % 2 = 0, g.i % 10 = 0,
+         case when g.kind = 'opened' then '{}'::jsonb else jsonb_build_object(
+           $3::text, jsonb_build_object('resTime', 60, 'faceKey', 'bench/' || g.i || '/1.webm'),
+           $4::text, jsonb_build_object('resTime', 45, 'txt', 'Because I like building things that matter.'),
+           $5::text, jsonb_build_object('resTime', 90, 'faceKey', 'bench/' || g.i || '/3.webm')) end,
+         g.created, g.created,
+         case when g.i % 20 = 0 then g.created + interval '30 days' end
+       from (
+         select i,
+           (${arrayLiteral(FIRST_NAMES)})[1 + (i * 31) % ${FIRST_NAMES.length}] as f,
+           (${arrayLiteral(LAST_NAMES)})[1 + (i * 17) % ${LAST_NAMES.length}] as l,
+           (${arrayLiteral(TOWNS)})[1 + (i * 13) % ${TOWNS.length}] as town,
+           case when i % 10 < 3 then 'incomplete' when i % 20 = 19 then 'opened' else 'submitted' end as kind,
+           now() - (random() * interval '730 days') as created,
+           1 + (i * 7) % $2::int as job_n
+         from generate_series($6::int, $7::int) as i
+       ) g join bench_job_ids j on j.n = g.job_n`,
+      [ctx.orgId, jobCount, q1, q2, q3, start, end],
+    );
+  }
+}
+
+async function seed(db, app) {
+  const user = await createUser(db.handle.db, {
+    fName: 'Bench',
+    lName: 'Recruiter',
+    email: `bench-${randomBytes(3).toString('hex')}@example.com`,
+    passwordHash: await hashPassword('Bench1234'),
+    role: 'user',
+    perm: 999,
+    emailVerified: true,
+    language: 'en',
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: 'Bench1234' },
+  });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+  const { accessToken } = login.json();
+  // A template overview of 60 templates.
+  await db.run(
+    `insert into templates (org_id, owner_id, title, name, quests, created_at)
+     select $1, $2, 'Template ' || i, 'Screening ' || i, '[]'::jsonb, now() - (i * interval '1 day')
+     from generate_series(1, 60) as i`,
+    [user.orgId, user.id],
+  );
+  return { orgId: user.orgId, userId: user.id, accessToken };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One request through the API, with the statements it ran. */
+async function captureStatements(baseUrl, token, url) {
+  capture = [];
+  const response = await fetch(baseUrl + url, { headers: { authorization: `Bearer ${token}` } });
+  const body = await response.json();
+  const statements = capture;
+  capture = null;
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+  return { body, statements };
+}
+
+/** Raw SQL time (ms) of the statements one request ran, run one after the other: p50 of n runs. */
+async function sqlTime(db, statements) {
+  const once = async () => {
+    const started = performance.now();
+    for (const statement of statements) await db.run(statement.text, statement.values);
+    return performance.now() - started;
+  };
+  const first = await once();
+  const runs = Math.max(3, Math.min(30, Math.ceil((SECONDS * 1000) / 2 / Math.max(first, 1))));
+  const times = [];
+  for (let i = 0; i < runs; i += 1) times.push(await once());
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+/** autocannon at `connections`, a request count sized from the warm latency to last ~SECONDS. */
+async function load(baseUrl, token, url, connections, warmMs) {
+  const perSecond = (1000 / Math.max(warmMs, 0.5)) * Math.min(connections, 2);
+  const amount = Math.max(connections * 3, Math.min(3000, Math.round(perSecond * SECONDS)));
+  const times = [];
+  const instance = autocannon({
+    url: baseUrl + url,
+    connections,
+    amount,
+    timeout: 120,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  // Failed requests (timeouts, 5xx) are counted and shown next to the latencies.
+  const failed = result.non2xx + result.errors + result.timeouts;
+  times.sort((a, b) => a - b);
+  const round = (ms) => Math.round(ms * 10) / 10;
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    rps: times.length / (result.duration || 1),
+    failed,
+  };
+}
+
+function scenarios(ctx) {
+  const base = '/api/job/applicant?currPage=1&itemsPerPage=30';
+  return [
+    { name: 'applicants page 1', url: base, page1: true },
+    { name: 'applicants page 1,000', url: '/api/job/applicant?currPage=1000&itemsPerPage=30' },
+    { name: 'applicants next (cursor)', url: null, cursorOf: base },
+    { name: 'applicantCount', url: '/api/job/applicantCount' },
+    { name: 'statuses=3', url: `${base}&statuses=3` },
+    { name: 'statuses=2,5,6', url: `${base}&statuses=2,5,6` },
+    { name: 'daysAgo=7', url: `${base}&daysAgo=7` },
+    { name: 'daysAgo=90', url: `${base}&daysAgo=90` },
+    { name: 'incomplete=true', url: `${base}&incomplete=true` },
+    { name: 'incomplete=false', url: `${base}&incomplete=false` },
+    { name: 'showArchived', url: `${base}&showArchived=true` },
+    { name: 'job scope', url: `${base}&jobId=${ctx.jobId}` },
+    { name: 'txt=dav (name)', url: `${base}&txt=dav` },
+    { name: 'txt=cohen (name)', url: `${base}&txt=cohen` },
+    { name: 'txt=outlook (email)', url: `${base}&txt=outlook` },
+    { name: 'txt=4417 (phone)', url: `${base}&txt=4417` },
+    { name: 'txt=haifa (town)', url: `${base}&txt=haifa` },
+    { name: 'txt=nurse (job)', url: `${base}&txt=nurse` },
+    { name: 'count txt=dav', url: '/api/job/applicantCount?txt=dav' },
+    { name: 'jobs page 1', url: '/api/job?currPage=1&itemsPerPage=30', page1: true },
+    { name: 'jobs page 100', url: '/api/job?currPage=100&itemsPerPage=30' },
+    { name: 'jobs txt=developer', url: '/api/job?currPage=1&itemsPerPage=30&txt=developer' },
+    { name: 'jobCount', url: '/api/job/jobCount' },
+    { name: 'templates page 1', url: '/api/template?currPage=1', page1: true },
+  ];
+}
+
+async function measureSize(db, baseUrl, ctx) {
+  const rows = new Map();
+  for (const scenario of scenarios(ctx)) {
+    let url = scenario.url;
+    if (scenario.cursorOf) {
+      const { body } = await captureStatements(baseUrl, ctx.accessToken, scenario.cursorOf);
+      if (!body.nextCursor) {
+        rows.set(scenario.name, null);
+        continue;
+      }
+      url = `${scenario.cursorOf}&cursor=${encodeURIComponent(body.nextCursor)}`;
+    }
+    // Warm up (plans, caches), then capture the statements of one request.
+    for (let i = 0; i < 2; i += 1) await captureStatements(baseUrl, ctx.accessToken, url);
+    const started = performance.now();
+    const { statements } = await captureStatements(baseUrl, ctx.accessToken, url);
+    const warmMs = performance.now() - started;
+    const sqlMs = await sqlTime(db, statements);
+    const c1 = await load(baseUrl, ctx.accessToken, url, 1, warmMs);
+    const c10 = await load(baseUrl, ctx.accessToken, url, 10, warmMs);
+    rows.set(scenario.name, {
+      sqlMs,
+      c1,
+      c10,
+      statements: statements.length,
+      page1: scenario.page1,
+    });
+    process.stdout.write(
+      `  ${scenario.name.padEnd(26)} sql ${sqlMs.toFixed(1).padStart(8)} ms  c1 p95 ${String(c1.p95).padStart(6)} ms  c10 p95 ${String(c10.p95).padStart(6)} ms\n`,
+    );
+  }
+  return rows;
+}
+
+function printTable(kind, results) {
+  const sizes = [...results.keys()];
+  const small = sizes[0];
+  const large = sizes[sizes.length - 1];
+  const label = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+  const header = [
+    'query',
+    'c',
+    ...sizes.flatMap((n) => [
+      `${label(n)} p50`,
+      `${label(n)} p95`,
+      `${label(n)} p99`,
+      `${label(n)} req/s`,
+    ]),
+    `SQL ${label(large)}`,
+    'API/SQL',
+    sizes.length > 1 ? `${label(large)}/${label(small)}` : 'ratio',
+    'target',
+  ];
+  const lines = [header, header.map(() => '---')];
+  const names = [...results.get(large).keys()];
+  for (const name of names) {
+    for (const c of ['c1', 'c10']) {
+      const cells = [name, c === 'c1' ? '1' : '10'];
+      for (const n of sizes) {
+        const row = results.get(n).get(name);
+        if (!row) cells.push('n/a', 'n/a', 'n/a', 'n/a');
+        else
+          cells.push(
+            String(row[c].p50),
+            `${row[c].p95}${row[c].failed ? ` (${row[c].failed} failed)` : ''}`,
+            String(row[c].p99),
+            row[c].rps.toFixed(0),
+          );
+      }
+      const big = results.get(large).get(name);
+      const little = results.get(small).get(name);
+      if (!big) {
+        cells.push('n/a', 'n/a', 'n/a', '');
+      } else {
+        cells.push(big.sqlMs.toFixed(1));
+        // API vs raw SQL: the single-user median against the statements' median on their own.
+        cells.push(c === 'c1' ? (big.c1.p50 / Math.max(big.sqlMs, 0.1)).toFixed(2) : '');
+        cells.push(
+          little && sizes.length > 1 ? (big[c].p95 / Math.max(little[c].p95, 0.1)).toFixed(2) : '',
+        );
+        const limit = big.page1 ? 25 : 50;
+        cells.push(c === 'c10' ? `p95 ≤ ${limit}: ${big.c10.p95 <= limit ? 'yes' : 'NO'}` : '');
+      }
+      lines.push(cells);
+    }
+  }
+  console.log(
+    `\n${kind}, one organisation; latencies in ms (HTTP through the API), SQL = p50 of the same statements run alone\n`,
+  );
+  for (const cells of lines) console.log(`| ${cells.join(' | ')} |`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const db = await createDatabase();
+console.log(`database: ${db.kind}`);
+const config = loadConfig({
+  DATA_DIR: db.dataDir,
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+  WEB_DIST_DIR: path.join(db.dataDir, 'no-web'),
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  ...(db.url ? { DATABASE_URL: db.url } : {}),
+});
+const app = await buildApp(config, { database: db.handle, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address();
+const baseUrl = `http://127.0.0.1:${port}`;
+try {
+  const ctx = await seed(db, app);
+  const results = new Map();
+  let applicantsSoFar = 0;
+  let jobsSoFar = 0;
+  for (const size of SIZES) {
+    const jobs = Math.max(1, Math.round(size / JOBS_PER_APPLICANTS));
+    const started = performance.now();
+    await fill(db, ctx, {
+      jobFrom: jobsSoFar + 1,
+      jobTo: jobs,
+      from: applicantsSoFar + 1,
+      to: size,
+    });
+    await db.exec('vacuum analyze');
+    jobsSoFar = jobs;
+    applicantsSoFar = size;
+    const fillSec = (performance.now() - started) / 1000;
+    const { rows: jobRows } = await db.run(
+      `select job_id from applicants where org_id = $1 group by job_id order by count(*) desc limit 1`,
+      [ctx.orgId],
+    );
+    ctx.jobId = jobRows[0].job_id;
+    console.log(
+      `\n${size.toLocaleString('en')} applicants, ${jobs.toLocaleString('en')} jobs (filled and analysed in ${fillSec.toFixed(0)} s)`,
+    );
+    results.set(size, await measureSize(db, baseUrl, ctx));
+  }
+  printTable(db.kind, results);
+} finally {
+  await app.close(); // closes the database handle too
+  await db.drop();
+}
+// A forgotten PGlite handle or pool timer must not keep the process alive.
+process.exit(0);
