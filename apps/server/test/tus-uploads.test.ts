@@ -173,7 +173,7 @@ describe.each(storeCases)('tus recording uploads ($name)', ({ env }) => {
       .select({ answerMap: applicants.answerMap })
       .from(applicants)
       .where(eq(applicants.id, c.applicant.id));
-    expect(applicant!.answerMap[video!.id]).toMatchObject({ faceKey: key });
+    expect(applicant!.answerMap[video!.id]).toMatchObject({ faceKey: key, resTime: 3 });
   });
 
   it("refuses a foreign applicant's token, another applicant in the metadata and bad metadata", async () => {

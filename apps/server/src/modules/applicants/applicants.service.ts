@@ -377,13 +377,21 @@ export async function listTimelineActivities(db: Db, applicantId: string) {
 export async function attachRecordingToAnswer(
   db: Db,
   scope: Pick<CandidateScope, 'applicantId' | 'jobId'>,
-  input: { questId: string; field: 'faceKey' | 'screenKey'; key: string; now: Date },
+  input: {
+    questId: string;
+    field: 'faceKey' | 'screenKey';
+    key: string;
+    /** The answer's `resTime` until the candidate's own save brings the real one. */
+    resTimeSec: number;
+    now: Date;
+  },
 ): Promise<{ row: ApplicantRow; job: InterviewJob } | null> {
   const { questId, field, key, now } = input;
+  const resTime = Math.max(0, Math.round(input.resTimeSec));
   const [row] = await db
     .update(applicants)
     .set({
-      answerMap: sql`jsonb_set(${applicants.answerMap}, ARRAY[${questId}::text], coalesce(${applicants.answerMap} -> ${questId}::text, '{}'::jsonb) || jsonb_build_object(${field}::text, ${key}::text))`,
+      answerMap: sql`jsonb_set(${applicants.answerMap}, ARRAY[${questId}::text], jsonb_build_object('resTime', ${resTime}::int) || coalesce(${applicants.answerMap} -> ${questId}::text, '{}'::jsonb) || jsonb_build_object(${field}::text, ${key}::text))`,
       updatedAt: now,
     })
     .where(

@@ -152,6 +152,38 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
     return upload;
   }
 
+  /**
+   * A finished upload: copied to its key, webm duration written, upload row completed, the
+   * recording named in the answer and the recruiter told. Nothing when a newer take replaced
+   * it or it was finalised already.
+   */
+  async function finalize(upload: Upload): Promise<void> {
+    const meta = upload.metadata ?? {};
+    const row = meta.key ? await findUpload(app.db, meta.key) : null;
+    if (!row || row.uploadId !== upload.id) return;
+    if (row.status === 'completed') return;
+    const body = (await store.read(upload.id)) as Readable;
+    await app.storage.putObject(row.key, body, { contentType: row.contentType });
+    const log = app.log.child({ uploadId: upload.id });
+    const { durationSec } = await finishRecording(
+      { db: app.db, storage: app.storage, now: app.now(), log },
+      row,
+      upload.offset,
+    );
+    const scope = { applicantId: meta.applicantId!, jobId: meta.jobId! };
+    const saved = await attachRecordingToAnswer(app.db, scope, {
+      questId: meta.questId!,
+      field: meta.kind === 'screen' ? 'screenKey' : 'faceKey',
+      key: row.key,
+      resTimeSec: durationSec ?? 0,
+      now: app.now(),
+    });
+    if (saved) {
+      const applicant = await toCandidateApplicant(saved.row, saved.job, app.storage);
+      notifyApplicantSaved(app, saved.job.ownerId, 'updated', applicant);
+    }
+  }
+
   const tus = new Server({
     path: TUS_PATH,
     datastore: store,
@@ -162,6 +194,11 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       const scope = await authenticate(req);
       if (req.method === 'POST') return;
       const upload = await getOwnedUpload(scope, id);
+      if (req.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
+        // Complete, but its finalisation may have failed (the last PATCH then answered 500):
+        // the client asks again before it believes the upload is done.
+        await finalize(upload);
+      }
       if (req.method !== 'PATCH') return;
       await assertOpen(scope);
       const row = await findUpload(app.db, upload.metadata!.key!);
@@ -229,29 +266,7 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       };
     },
     async onUploadFinish(_req, upload) {
-      const meta = upload.metadata ?? {};
-      const row = meta.key ? await findUpload(app.db, meta.key) : null;
-      if (!row || row.uploadId !== upload.id) return {};
-      if (row.status === 'completed') return {};
-      const body = (await store.read(upload.id)) as Readable;
-      await app.storage.putObject(row.key, body, { contentType: row.contentType });
-      const log = app.log.child({ uploadId: upload.id });
-      await finishRecording(
-        { db: app.db, storage: app.storage, now: app.now(), log },
-        row,
-        upload.offset,
-      );
-      const scope = { applicantId: meta.applicantId!, jobId: meta.jobId! };
-      const saved = await attachRecordingToAnswer(app.db, scope, {
-        questId: meta.questId!,
-        field: meta.kind === 'screen' ? 'screenKey' : 'faceKey',
-        key: row.key,
-        now: app.now(),
-      });
-      if (saved) {
-        const applicant = await toCandidateApplicant(saved.row, saved.job, app.storage);
-        notifyApplicantSaved(app, saved.job.ownerId, 'updated', applicant);
-      }
+      await finalize(upload);
       return {};
     },
     onResponseError(_req, error) {
