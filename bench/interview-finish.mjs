@@ -1,4 +1,4 @@
-/* global window, MediaRecorder -- the functions passed to page.evaluate / addInitScript run in the page */
+/* global window, document, MediaRecorder -- the functions passed to page.evaluate / addInitScript run in the page */
 // Time from pressing "Finish interview" to the thank-you page with the uplink throttled (CDP
 // network emulation) relative to the recording bitrate, and time from the last answer being
 // saved (the recruiter's "save applicant" event naming its recording) to the recruiter's
