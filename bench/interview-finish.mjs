@@ -1,9 +1,15 @@
-/* global window, MediaRecorder -- the functions passed to page.evaluate / addInitScript run in the page */
-// Time from pressing "Finish interview" to the thank-you page, for a 3-question video
-// interview with the uplink throttled (CDP network emulation) to twice the recording bitrate.
+/* global window, document, MediaRecorder -- the functions passed to page.evaluate / addInitScript run in the page */
+// Time from pressing "Finish interview" to the thank-you page with the uplink throttled (CDP
+// network emulation) relative to the recording bitrate, and time from the last answer being
+// saved (the recruiter's "save applicant" event naming its recording) to the recruiter's
+// <video> being able to play it (`canplay`). Scenarios (issue 10):
+//   a: three 8 s answers, uplink 2× the bitrate
+//   b: one 60 s answer, uplink 2× the bitrate
+//   c: three 8 s answers, uplink 1.2× the bitrate
 // Uploading runs while the candidate records (DESIGN §5), so finishing should leave little to
-// send. Runs the real built server and Debian's Chromium with fake devices (E2E_MEDIA.md).
-// Run after `npm run build`: `npm run bench -- interview-finish`.
+// send whatever the answer's length. Runs the real built server and Debian's Chromium with
+// fake devices (E2E_MEDIA.md). Run after `npm run build`: `npm run bench -- interview-finish`;
+// BENCH_SCENARIOS=a,b picks scenarios, BENCH_RUNS (default 5) the runs of each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -11,12 +17,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
+import { io } from 'socket.io-client';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 const FIXTURES = path.join(ROOT, 'e2e/.fixtures');
-const ANSWER_MS = Number(process.env.BENCH_ANSWER_MS ?? 8000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SCENARIOS = {
+  a: { answers: 3, answerMs: 8000, uplinkFactor: 2 },
+  b: { answers: 1, answerMs: 60_000, uplinkFactor: 2 },
+  c: { answers: 3, answerMs: 8000, uplinkFactor: 1.2 },
+};
+const CHOSEN = (process.env.BENCH_SCENARIOS ?? 'a,b,c').split(',').map((name) => name.trim());
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -82,7 +94,7 @@ const videoQuestion = (id, txt) => ({
   txt,
   desc: '',
   vidUrl: null,
-  timeLimit: 2,
+  timeLimit: 3,
   ansRule: {
     isVidAns: true,
     isScreenAns: false,
@@ -108,7 +120,56 @@ function countRecorders() {
   };
 }
 
-async function runOnce(browser, baseUrl, job) {
+/**
+ * The recruiter's side: the socket's "save applicant" events; the first one whose answer to
+ * `questId` names a recording starts the clock, which stops when a <video> of it can play.
+ */
+function watchRecruiter({ baseUrl, token, recruiterPage, jobId, questId }) {
+  const socket = io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  // The access token's subject is the recruiter's id: their room gets "save applicant".
+  const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+  const watching = new Promise((resolve) => {
+    socket.on('connect', () => socket.emit('user watch', userId, (ok) => resolve(ok)));
+  });
+  let resolveResult;
+  const result = new Promise((resolve) => {
+    resolveResult = resolve;
+  });
+  let started = false;
+  socket.on('save applicant', (payload) => {
+    const applicant = payload?.data?.applicant;
+    if (started || !applicant?.answerMap?.[questId]?.faceKey) return;
+    started = true;
+    const savedAt = performance.now();
+    void (async () => {
+      const videos = await api(
+        baseUrl,
+        'GET',
+        `job/applicantVideos/${applicant.id}/${jobId}`,
+        undefined,
+        token,
+      );
+      const url = videos.answerMap[questId].faceUrl;
+      await recruiterPage.evaluate(
+        (src) =>
+          new Promise((resolve, reject) => {
+            const video = document.createElement('video');
+            video.muted = true;
+            video.preload = 'auto';
+            video.addEventListener('canplay', () => resolve(), { once: true });
+            video.addEventListener('error', () => reject(new Error('video error')), { once: true });
+            video.src = src;
+            document.body.append(video);
+          }),
+        url,
+      );
+      resolveResult(performance.now() - savedAt);
+    })().catch((error) => resolveResult(Promise.reject(error)));
+  });
+  return { result, watching, close: () => socket.close() };
+}
+
+async function runOnce(browser, baseUrl, job, scenario, recruiter) {
   const context = await browser.newContext({
     baseURL: baseUrl,
     permissions: ['camera', 'microphone'],
@@ -131,7 +192,7 @@ async function runOnce(browser, baseUrl, job) {
   // The media check's sample recording tells the recorder's bitrate on this machine.
   const sample = await page.evaluate(() => window.__recorded[0]);
   const bitsPerSecond = (sample.bytes * 8) / ((sample.lastAt - sample.startedAt) / 1000);
-  const uplinkBytesPerSecond = (2 * bitsPerSecond) / 8;
+  const uplinkBytesPerSecond = (scenario.uplinkFactor * bitsPerSecond) / 8;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -141,32 +202,55 @@ async function runOnce(browser, baseUrl, job) {
     uploadThroughput: uplinkBytesPerSecond,
   });
 
-  await start.click();
-  await page.waitForURL(/\/inprogress$/u);
-  for (let index = 0; index < 3; index += 1) {
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.getByTestId('recording-badge').waitFor();
-    await page.waitForTimeout(ANSWER_MS);
-    await page.getByRole('button', { name: 'Stop recording' }).click();
-    const proceed = page.getByRole('button', {
-      name: index === 2 ? 'Finish interview' : 'Save and proceed',
-    });
-    await waitFor(async () => proceed.isEnabled(), 'proceed');
-    if (index < 2) await proceed.click();
-    else {
+  const lastQuest = job.quests[scenario.answers - 1];
+  const watcher = watchRecruiter({ ...recruiter, jobId: job._id, questId: lastQuest.id });
+  try {
+    if (!(await watcher.watching)) throw new Error('the recruiter socket could not watch');
+    await start.click();
+    await page.waitForURL(/\/inprogress$/u);
+    for (let index = 0; index < scenario.answers; index += 1) {
+      const isLast = index === scenario.answers - 1;
+      await page.getByRole('button', { name: 'Start recording' }).click();
+      await page.getByTestId('recording-badge').waitFor();
+      await page.waitForTimeout(scenario.answerMs);
+      await page.getByRole('button', { name: 'Stop recording' }).click();
+      const proceed = page.getByRole('button', {
+        name: isLast ? 'Finish interview' : 'Save and proceed',
+      });
+      await waitFor(async () => proceed.isEnabled(), 'proceed');
+      if (!isLast) {
+        await proceed.click();
+        continue;
+      }
       const startedAt = performance.now();
       await proceed.click();
-      await page.getByTestId('thank-you').waitFor({ timeout: 120_000 });
+      await page.getByTestId('thank-you').waitFor({ timeout: 300_000 });
       const finishMs = performance.now() - startedAt;
       const recorded = await page.evaluate(() =>
         window.__recorded.slice(1).reduce((sum, entry) => sum + entry.bytes, 0),
       );
+      const playableMs = await Promise.race([
+        watcher.result,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('no playable answer within 60 s')), 60_000),
+        ),
+      ]);
       await context.close();
-      return { finishMs, bitsPerSecond, uplinkBytesPerSecond, recorded };
+      return { finishMs, playableMs, bitsPerSecond, uplinkBytesPerSecond, recorded };
     }
+  } finally {
+    watcher.close();
   }
   throw new Error('unreachable');
 }
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    p50: sorted[Math.floor((sorted.length - 1) / 2)],
+    max: sorted.at(-1),
+  };
+};
 
 if (!existsSync(SERVER_ENTRY)) {
   console.error('Build first: npm run build');
@@ -209,37 +293,50 @@ const browser = await chromium.launch({
 try {
   await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 'the server');
   const token = await createRecruiter(baseUrl, dataDir);
-  const job = await api(
-    baseUrl,
-    'POST',
-    'job',
-    {
-      job: {
-        info: { title: 'Bench interview', location: 'Haifa', desc: '<p>Bench</p>', coverUrl: '' },
-        company: { name: 'Bench', logoUrl: '' },
-        rule: { isCvRequired: false, isOneTry: false },
-        quests: [
-          videoQuestion('q1', 'First'),
-          videoQuestion('q2', 'Second'),
-          videoQuestion('q3', 'Third'),
-        ],
+  const recruiterContext = await browser.newContext({ baseURL: baseUrl });
+  const recruiterPage = await recruiterContext.newPage();
+  await recruiterPage.goto('/');
+  const recruiter = { baseUrl, token, recruiterPage };
+  for (const name of CHOSEN) {
+    const scenario = SCENARIOS[name];
+    if (!scenario) throw new Error(`unknown scenario ${name}`);
+    const job = await api(
+      baseUrl,
+      'POST',
+      'job',
+      {
+        job: {
+          info: { title: `Bench ${name}`, location: 'Haifa', desc: '<p>Bench</p>', coverUrl: '' },
+          company: { name: 'Bench', logoUrl: '' },
+          rule: { isCvRequired: false, isOneTry: false },
+          quests: Array.from({ length: scenario.answers }, (_, index) =>
+            videoQuestion(`q${index + 1}`, `Question ${index + 1}`),
+          ),
+        },
       },
-    },
-    token,
-  );
-  const results = [];
-  for (let run = 0; run < RUNS; run += 1) results.push(await runOnce(browser, baseUrl, job));
-  const times = results.map((result) => result.finishMs).sort((a, b) => a - b);
-  const first = results[0];
-  console.log(
-    `recording bitrate ${(first.bitsPerSecond / 1000).toFixed(0)} kbit/s, uplink throttled to ` +
-      `${((first.uplinkBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s, ` +
-      `3 answers of ${ANSWER_MS / 1000} s (${(first.recorded / 1024).toFixed(0)} KiB recorded)`,
-  );
-  console.log(
-    `finish → thank-you over ${RUNS} runs: median ${times[Math.floor(times.length / 2)].toFixed(0)} ms, ` +
-      `min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`,
-  );
+      token,
+    );
+    const results = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      results.push(await runOnce(browser, baseUrl, job, scenario, recruiter));
+    }
+    const finish = stats(results.map((result) => result.finishMs));
+    const playable = stats(results.map((result) => result.playableMs));
+    const first = results[0];
+    console.log(
+      `(${name}) ${scenario.answers} × ${scenario.answerMs / 1000} s answers, recording ` +
+        `${(first.bitsPerSecond / 1000).toFixed(0)} kbit/s, uplink ` +
+        `${((first.uplinkBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s ` +
+        `(${scenario.uplinkFactor}×), ${(first.recorded / 1024).toFixed(0)} KiB recorded; ` +
+        `${RUNS} runs`,
+    );
+    console.log(
+      `    finish → thank-you: p50 ${finish.p50.toFixed(0)} ms, max ${finish.max.toFixed(0)} ms; ` +
+        `answer saved → recruiter canplay: p50 ${playable.p50.toFixed(0)} ms, ` +
+        `max ${playable.max.toFixed(0)} ms`,
+    );
+  }
+  await recruiterContext.close();
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { coversRoutes } from './modules/covers/covers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interviewUploadsRoutes } from './modules/interview-uploads/interview-uploads.routes';
+import { tusUploadsRoutes } from './modules/interview-uploads/tus-uploads.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { realtimeHandlers } from './modules/realtime/realtime.handlers';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -101,6 +102,7 @@ export async function buildApp(
       await api.register(coversRoutes, { config });
       await api.register(applicantsRoutes);
       await api.register(interviewUploadsRoutes);
+      await api.register(tusUploadsRoutes, { config });
     },
     { prefix: '/api' },
   );

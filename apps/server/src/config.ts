@@ -90,6 +90,15 @@ const envSchema = z.object({
     z.coerce.number().int().positive().optional(),
   ),
   WEB_DIST_DIR: optionalString,
+  /** Largest recording (one take of one camera or screen) a candidate may upload, in bytes. */
+  RECORDING_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 ** 3),
+  ),
 });
 
 /**
@@ -161,6 +170,8 @@ export interface AppConfig {
   /** Built web app; null when it is not built (API-only, e.g. in integration tests). */
   webDistDir: string | null;
   faceModelsDir: string;
+  /** Largest recording a candidate may upload (tus uploads answer 413 above it). */
+  recordingMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -270,5 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDistDir: resolveWebDistDir(parsed.WEB_DIST_DIR),
     faceModelsDir: resolveFaceModelsDir(),
+    recordingMaxBytes: parsed.RECORDING_MAX_BYTES,
   };
 }

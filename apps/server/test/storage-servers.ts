@@ -133,7 +133,9 @@ export function isMotoAvailable(): boolean {
  * AbortMultipartUpload, checks part ETags and sizes on CompleteMultipartUpload and honours
  * suffix ranges; it checks neither the signature nor the expiry of presigned URLs.
  */
-export async function startMotoServer(): Promise<StorageFixture<S3Storage>> {
+export async function startMotoServer(): Promise<
+  StorageFixture<S3Storage> & { endpoint: string; bucket: string }
+> {
   const child = spawn('python3', ['-c', MOTO_SERVER_SCRIPT], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -160,6 +162,8 @@ export async function startMotoServer(): Promise<StorageFixture<S3Storage>> {
   admin.destroy();
   const clock = createClock();
   return {
+    endpoint,
+    bucket: BUCKET,
     storage: new S3Storage({
       bucket: BUCKET,
       region: 'us-east-1',

@@ -6,7 +6,7 @@ export interface SavedJob {
   _id: string;
 }
 
-const videoQuestion = {
+export const videoQuestion = {
   id: 'q1',
   txt: 'Introduce yourself',
   desc: '',

@@ -1,9 +1,13 @@
 import { expect, test } from '../../fixtures/test';
 import { createInterviewJob, fillDetails, runMediaCheck } from './interview-helpers';
 import {
+  countRecordedBytes,
+  expectIdenticalToRecordedPrefix,
   expectPlayable,
   getApplicant,
   readStoredObject,
+  readUploadedBytes,
+  recordedTakes,
   startInterview,
 } from './interview-resilience-helpers';
 
@@ -42,6 +46,7 @@ test('a reload in the middle of an answer: the take resumes from IndexedDB, beco
       },
     ],
   });
+  await countRecordedBytes(page);
   // "Are you sure you want to quit?" on the reload: the candidate confirms.
   page.on('dialog', (dialog) => void dialog.accept());
 
@@ -54,11 +59,10 @@ test('a reload in the middle of an answer: the take resumes from IndexedDB, beco
   await expect(page.getByTestId('recording-badge')).toBeVisible();
   await page.waitForTimeout(4000);
 
-  // Every multipart start after the reload must resume the same upload, never restart it.
-  const startsAfterReload: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/upload/start_multipart'))
-      startsAfterReload.push(request.url());
+  // After the reload the take resumes its tus upload (HEAD, then PATCH), never creates one.
+  const tusAfterReload: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/upload/tus')) tusAfterReload.push(sent.method());
   });
   await page.reload();
 
@@ -73,14 +77,20 @@ test('a reload in the middle of an answer: the take resumes from IndexedDB, beco
   await finish.click();
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 60_000 });
 
-  expect(startsAfterReload.length).toBeGreaterThan(0);
-  for (const url of startsAfterReload) expect(new URL(url).searchParams.get('restart')).toBeNull();
+  expect(tusAfterReload).toContain('HEAD');
+  expect(tusAfterReload).not.toContain('POST');
 
   const saved = await getApplicant(request, started);
   expect(saved.timestamp.submitted).toBeTruthy();
   const faceKey = saved.answerMap.q1?.faceKey;
   expect(faceKey).toBe(`${job._id}/${started.applicantId}_${job._id}_q1_face.webm`);
   expect(saved.answerMap.q1?.resTime).toBeGreaterThanOrEqual(2);
-  // About 4 s were recorded before the reload; what reached IndexedDB plays and seeks.
+  // About 4 s were recorded before the reload: what reached IndexedDB is the take, byte for
+  // byte the chunks the recorder produced (up to the one the reload cut off), and it plays.
+  const takes = await recordedTakes(page);
+  expect(takes).toHaveLength(1);
+  const uploaded = await readUploadedBytes(faceKey ?? '');
+  expectIdenticalToRecordedPrefix(uploaded, takes[0]!);
+  expect(uploaded.length).toBeGreaterThanOrEqual(takes[0]!.marks.at(-3)?.bytes ?? 0);
   await expectPlayable(page, await readStoredObject(faceKey ?? ''), 2.5);
 });

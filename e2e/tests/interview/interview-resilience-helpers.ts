@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../../fixtures/test';
@@ -14,6 +14,10 @@ export interface RecordedTake {
   headSum: number;
   /** Chunks whose bytes are not counted yet. */
   pending: number;
+  /** FNV-1a (32 bit) of every recorded byte in order: equal means byte-identical. */
+  hash: number;
+  /** Bytes and hash so far after each chunk: what a take cut off by a reload must equal. */
+  marks: { bytes: number; hash: number }[];
 }
 
 const STORAGE_KEY = 'e2e.recordedTakes';
@@ -43,7 +47,15 @@ export async function countRecordedBytes(page: Page): Promise<void> {
           counted.add(this);
           const takes = read();
           const index = takes.length;
-          takes.push({ bytes: 0, sum: 0, head: null, headSum: 0, pending: 0 });
+          takes.push({
+            bytes: 0,
+            sum: 0,
+            head: null,
+            headSum: 0,
+            pending: 0,
+            hash: 0x811c9dc5,
+            marks: [],
+          });
           window.sessionStorage.setItem(key, JSON.stringify(takes));
           let chain = Promise.resolve();
           // The head runs up to the first Cluster's data; under load the first chunk may hold
@@ -57,7 +69,11 @@ export async function countRecordedBytes(page: Page): Promise<void> {
             chain = chain.then(async () => {
               const data = new Uint8Array(await blob.arrayBuffer());
               let sum = 0;
-              for (const byte of data) sum += byte;
+              let hash = read()[index]?.hash ?? 0x811c9dc5;
+              for (const byte of data) {
+                sum += byte;
+                hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+              }
               let headEnd: number | null = null;
               let headSum = 0;
               if (!isHeadFound) {
@@ -78,6 +94,8 @@ export async function countRecordedBytes(page: Page): Promise<void> {
               update(index, (take) => {
                 take.bytes += data.length;
                 take.sum += sum;
+                take.hash = hash;
+                take.marks.push({ bytes: take.bytes, hash });
                 if (headEnd !== null) {
                   take.head = found ? chunkOffset + headEnd : null;
                   take.headSum += headSum;
@@ -106,15 +124,67 @@ export async function recordedTakes(page: Page): Promise<RecordedTake[]> {
 }
 
 /** The stored object of a key (local storage driver under the e2e DATA_DIR). */
-export async function readStoredObject(key: string): Promise<Buffer> {
-  const dataDir = process.env.E2E_DATA_DIR;
+export async function readStoredObject(
+  key: string,
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<Buffer> {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
   return readFile(path.join(dataDir, 'storage', 'objects', key));
 }
 
+/** FNV-1a (32 bit), as the page computes it over the recorded chunks. */
+export function fnv1a(bytes: Buffer): number {
+  let hash = 0x811c9dc5;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
+}
+
 /**
- * The stored webm holds exactly the recorded bytes: the server (and the client, for a
- * single-part upload) only rewrites the head to add the Duration (and may write the first
+ * What the tus upload of a key received, byte for byte (the file store's copy under the e2e
+ * DATA_DIR, before the server copied it to the key and wrote the Duration into its head): the
+ * newest upload of the key, once complete.
+ */
+export async function readUploadedBytes(key: string, dataDir = process.env.E2E_DATA_DIR) {
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const dir = path.join(dataDir, 'tus');
+  let newest: { id: string; createdAt: string } | null = null;
+  for (const name of await readdir(dir)) {
+    if (!name.endsWith('.json')) continue;
+    const info = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as {
+      id: string;
+      metadata?: { key?: string };
+      creation_date: string;
+    };
+    if (info.metadata?.key !== key) continue;
+    if (!newest || info.creation_date > newest.createdAt) {
+      newest = { id: info.id, createdAt: info.creation_date };
+    }
+  }
+  if (!newest) throw new Error(`no tus upload of ${key}`);
+  return readFile(path.join(dir, newest.id));
+}
+
+/** The upload holds exactly what the browser recorded (every chunk, in order). */
+export function expectIdenticalToRecorded(uploaded: Buffer, take: RecordedTake): void {
+  expect({ bytes: uploaded.length, hash: fnv1a(uploaded) }).toEqual({
+    bytes: take.bytes,
+    hash: take.hash,
+  });
+}
+
+/**
+ * The upload holds exactly the first chunks the browser recorded: a reload cuts a take off
+ * after some chunk (the ones that reached IndexedDB); none is torn or reordered.
+ */
+export function expectIdenticalToRecordedPrefix(uploaded: Buffer, take: RecordedTake): void {
+  const mark = take.marks.find((candidate) => candidate.bytes === uploaded.length);
+  expect(mark, `${uploaded.length} bytes is no chunk boundary of the take`).toBeDefined();
+  expect(fnv1a(uploaded)).toBe(mark!.hash);
+}
+
+/**
+ * The stored webm holds exactly the recorded bytes: the server only rewrites the head to add
+ * the Duration (and may write the first
  * Cluster's size), so everything from the first Cluster's data on must match the recorded
  * chunks in length and checksum.
  */

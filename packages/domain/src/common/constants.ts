@@ -111,6 +111,12 @@ export const UPLOAD_CONCURRENCY = 2;
 export const UPLOAD_SINGLE_FILE_TIMEOUT_MS = 60_000;
 /** S3 rejects multipart parts below 5 MiB except the last one. */
 export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest tus PATCH body of a recording. While recording, a PATCH carries what one recorder
+ * timeslice (1 s) produced; only a backlog (after being offline) is split in pieces this big,
+ * so that each piece is confirmed, and leaves IndexedDB, within a few seconds on a slow uplink.
+ */
+export const TUS_CHUNK_MAX_BYTES = 256 * 1024;
 
 // ---------------------------------------------------------------------------
 // UI timings (spec §9)

@@ -366,3 +366,42 @@ export async function listTimelineActivities(db: Db, applicantId: string) {
     .where(eq(timelineEvents.applicantId, applicantId))
     .orderBy(timelineEvents.createdAt, sql`${timelineEvents.activity} = 'opened'`);
 }
+
+/**
+ * Names a finished recording in the applicant's answer to its question (`faceKey` or
+ * `screenKey`), keeping what the answer already holds, so the recruiter can play it before the
+ * candidate's own answer save arrives. One atomic update: the camera and screen recordings of
+ * one question may finish at the same moment. Null when the interview is submitted already
+ * (answers are final then) or the applicant is gone.
+ */
+export async function attachRecordingToAnswer(
+  db: Db,
+  scope: Pick<CandidateScope, 'applicantId' | 'jobId'>,
+  input: {
+    questId: string;
+    field: 'faceKey' | 'screenKey';
+    key: string;
+    /** The answer's `resTime` until the candidate's own save brings the real one. */
+    resTimeSec: number;
+    now: Date;
+  },
+): Promise<{ row: ApplicantRow; job: InterviewJob } | null> {
+  const { questId, field, key, now } = input;
+  const resTime = Math.max(0, Math.round(input.resTimeSec));
+  const [row] = await db
+    .update(applicants)
+    .set({
+      answerMap: sql`jsonb_set(${applicants.answerMap}, ARRAY[${questId}::text], jsonb_build_object('resTime', ${resTime}::int) || coalesce(${applicants.answerMap} -> ${questId}::text, '{}'::jsonb) || jsonb_build_object(${field}::text, ${key}::text))`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(applicants.id, scope.applicantId),
+        eq(applicants.jobId, scope.jobId),
+        sql`${applicants.submittedAt} is null`,
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  return { row, job: await getInterviewJob(db, scope.jobId, { activeOnly: false }) };
+}

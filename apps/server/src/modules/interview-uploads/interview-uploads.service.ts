@@ -91,12 +91,12 @@ export function toUploadError(error: unknown): unknown {
   }
 }
 
-async function findUpload(db: Db, key: string): Promise<UploadRow | null> {
+export async function findUpload(db: Db, key: string): Promise<UploadRow | null> {
   const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
   return row ?? null;
 }
 
-async function saveStartedUpload(
+export async function saveStartedUpload(
   db: Db,
   scope: CandidateScope,
   target: RecordingTarget,
@@ -183,7 +183,7 @@ export function toWireParts(parts: UploadedPart[]) {
  * marks its upload completed with its final size. Failing to fix a file never loses it: the
  * object stays as uploaded and the failure is logged.
  */
-async function finishRecording(
+export async function finishRecording(
   deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
   row: Pick<UploadRow, 'id' | 'key' | 'contentType'>,
   size: number,

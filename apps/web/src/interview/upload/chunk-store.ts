@@ -1,14 +1,6 @@
 import type { CandidateAnswer, RecordingKind } from '@candid/domain';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-/** A part the server confirmed, with the last chunk it holds (chunks up to it are deleted). */
-export interface StoredPart {
-  PartNumber: number;
-  ETag: string;
-  Size: number;
-  lastSeq: number;
-}
-
 /** One recording (one take of one question's camera or screen) and its upload state. */
 export interface RecordingMeta {
   /** Unique per take: a retake of the same question is a new recording under the same key. */
@@ -22,13 +14,16 @@ export interface RecordingMeta {
   /** The container's MIME type (`video/webm` or `video/mp4`). */
   fileType: string;
   candidateToken: string;
-  uploadId: string | null;
-  parts: StoredPart[];
+  /** The tus upload's URL once created: a reload resumes it from HEAD's offset. */
+  uploadUrl: string | null;
   /** Sequence number the next chunk gets. */
   nextSeq: number;
+  /** Bytes recorded so far (the next chunk starts here). */
   totalBytes: number;
-  /** Bytes of chunks inside confirmed parts. */
+  /** The server's offset: bytes it confirmed holding. */
   confirmedBytes: number;
+  /** Chunks up to this seq are confirmed and deleted (-1: none yet). */
+  deletedSeq: number;
   isFinished: boolean;
   durationMs: number | null;
   isCompleted: boolean;
@@ -40,6 +35,8 @@ export interface RecordingMeta {
 export interface StoredChunk {
   recId: string;
   seq: number;
+  /** Byte offset of the chunk in the recording. */
+  start: number;
   blob: Blob;
 }
 

@@ -19,31 +19,17 @@ export function isRetryableUploadError(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-export interface UploadedPart {
-  PartNumber: number;
-  ETag: string;
+/** Where recordings go (tus 1.0, DESIGN §5); tus-js-client wants an absolute URL. */
+export function tusEndpoint(): string {
+  return new URL(`${API_BASE_URL}upload/tus`, window.location.href).toString();
 }
 
 /**
- * The candidate's upload calls (spec §7 "Uploads") with an explicit token: a recording that
- * resumes after a reload uploads with the token of the applicant it belongs to, which is not
+ * The candidate's calls around recordings with an explicit token: a recording that resumes
+ * after a reload saves its answer with the token of the applicant it belongs to, which is not
  * necessarily the one in localStorage. The uploader retries; these calls do not.
  */
 export interface UploadApi {
-  startMultipart(
-    token: string,
-    fileKey: string,
-    fileType: string,
-    restart: boolean,
-  ): Promise<string>;
-  signPart(token: string, fileKey: string, uploadId: string, partNum: number): Promise<string>;
-  putPart(signedUrl: string, body: Blob): Promise<string>;
-  completeMultipart(
-    token: string,
-    fileKey: string,
-    uploadId: string,
-    parts: UploadedPart[],
-  ): Promise<{ key: string; size: number; durationSec: number | null }>;
   saveAnswers(
     token: string,
     applicantId: string,
@@ -83,37 +69,6 @@ async function callJson<T>(
 }
 
 export const browserUploadApi: UploadApi = {
-  async startMultipart(token, fileKey, fileType, restart) {
-    const result = await callJson<{ uploadId: string }>(token, 'GET', 'upload/start_multipart', {
-      fileKey,
-      fileType,
-      restart: restart ? '1' : undefined,
-    });
-    return result.uploadId;
-  },
-  async signPart(token, fileKey, uploadId, partNum) {
-    const result = await callJson<{ signedURL: string }>(token, 'GET', 'upload/sign_multipart', {
-      fileKey,
-      uploadId,
-      partNum,
-    });
-    return result.signedURL;
-  },
-  async putPart(signedUrl, body) {
-    let response: Response;
-    try {
-      response = await fetch(signedUrl, { method: 'PUT', body });
-    } catch (error) {
-      throw new UploadHttpError(0, error instanceof Error ? error.message : 'network error');
-    }
-    if (!response.ok) throw new UploadHttpError(response.status, await response.text());
-    const etag = response.headers.get('ETag');
-    if (!etag) throw new UploadHttpError(502, 'The part answer has no ETag');
-    return etag;
-  },
-  completeMultipart(token, fileKey, uploadId, parts) {
-    return callJson(token, 'POST', 'upload/complete_multipart', { fileKey, uploadId }, { parts });
-  },
   async saveAnswers(token, applicantId, jobId, answerMap) {
     await callJson(
       token,

@@ -1,7 +1,10 @@
+import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryChunkStore } from './chunk-store';
-import { UploadHttpError, type UploadApi, type UploadedPart } from './upload-api';
+import type { UploadApi } from './upload-api';
 import { UploadManager } from './upload-manager';
+
+const ENDPOINT = 'http://candid.test/api/upload/tus';
 
 const RECORDING = {
   key: 'job1/app1_job1_q1_face.webm',
@@ -17,150 +20,339 @@ function bytes(size: number, fill = 1): Blob {
   return new Blob([new Uint8Array(size).fill(fill)]);
 }
 
-/** A server that stores parts in memory, with a hook to fail calls. */
-function fakeServer(fail: (op: string) => boolean = () => false) {
-  const parts = new Map<number, Blob>();
-  const restarts: boolean[] = [];
-  const completed: UploadedPart[][] = [];
+function readBytes(blob: Blob): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve([...new Uint8Array(reader.result as ArrayBuffer)]);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+interface StoredUpload {
+  parts: Blob[];
+  offset: number;
+  length: number | null;
+  metadata: string;
+  authorization: string;
+}
+
+type Fault = number | 'network' | null;
+
+/**
+ * A tus 1.0 server in memory, plugged in as tus-js-client's HTTP stack. `fault` may fail a
+ * request before it is handled: a status code, or 'network' (no answer at all).
+ */
+function fakeTusServer(fault: (method: string, count: number) => Fault = () => null) {
+  const uploads = new Map<string, StoredUpload>();
+  const log: string[] = [];
+  let created = 0;
+  let active = 0;
+  let peak = 0;
+  let delayMs = 0;
+  let gate: Promise<void> | null = null;
+  const counts = new Map<string, number>();
+
+  const response = (status: number, headers: Record<string, string> = {}): HttpResponse => ({
+    getStatus: () => status,
+    getHeader: (name) =>
+      Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1],
+    getBody: () => '',
+    getUnderlyingObject: () => null,
+  });
+
+  async function handle(
+    method: string,
+    url: string,
+    headers: Map<string, string>,
+    body: Blob | null,
+  ): Promise<HttpResponse> {
+    const id = url.slice(ENDPOINT.length + 1);
+    const upload = uploads.get(id);
+    switch (method) {
+      case 'POST': {
+        created += 1;
+        const newId = `u${created}`;
+        uploads.set(newId, {
+          parts: [],
+          offset: 0,
+          length: null,
+          metadata: headers.get('upload-metadata') ?? '',
+          authorization: headers.get('authorization') ?? '',
+        });
+        log.push(`POST ${newId}`);
+        return response(201, { Location: `${ENDPOINT}/${newId}` });
+      }
+      case 'HEAD':
+        log.push(`HEAD ${id}`);
+        if (!upload) return response(404);
+        return response(200, {
+          'Upload-Offset': String(upload.offset),
+          ...(upload.length === null
+            ? { 'Upload-Defer-Length': '1' }
+            : { 'Upload-Length': String(upload.length) }),
+        });
+      case 'PATCH': {
+        if (!upload) return response(404);
+        const offset = Number(headers.get('upload-offset'));
+        if (offset !== upload.offset) return response(409);
+        const size = body?.size ?? 0;
+        log.push(`PATCH ${id} ${offset}+${size}${headers.has('upload-length') ? ' end' : ''}`);
+        if (body && size > 0) upload.parts.push(body);
+        upload.offset += size;
+        if (headers.has('upload-length')) upload.length = Number(headers.get('upload-length'));
+        return response(204, { 'Upload-Offset': String(upload.offset) });
+      }
+      case 'DELETE':
+        log.push(`DELETE ${id}`);
+        uploads.delete(id);
+        return response(204);
+      default:
+        return response(405);
+    }
+  }
+
+  const httpStack: HttpStack = {
+    getName: () => 'fake',
+    createRequest(method, url): HttpRequest {
+      const headers = new Map<string, string>();
+      return {
+        getMethod: () => method,
+        getURL: () => url,
+        setHeader: (name, value) => headers.set(name.toLowerCase(), String(value)),
+        getHeader: (name) => headers.get(name.toLowerCase()),
+        setProgressHandler: () => undefined,
+        async send(body) {
+          const count = (counts.get(method) ?? 0) + 1;
+          counts.set(method, count);
+          active += 1;
+          peak = Math.max(peak, active);
+          try {
+            if (gate && method === 'PATCH') await gate;
+            if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+            const failure = fault(method, count);
+            if (failure === 'network') throw new Error('network down');
+            if (failure !== null) return response(failure);
+            return await handle(method, url, headers, (body as Blob | null) ?? null);
+          } finally {
+            active -= 1;
+          }
+        },
+        abort: async () => undefined,
+        getUnderlyingObject: () => null,
+      };
+    },
+  };
+
+  return {
+    httpStack,
+    uploads,
+    log,
+    peak: () => peak,
+    setDelayMs: (ms: number) => {
+      delayMs = ms;
+    },
+    /** Holds every PATCH until the returned function is called. */
+    holdPatches(): () => void {
+      let release: () => void = () => undefined;
+      gate = new Promise((resolve) => {
+        release = () => {
+          gate = null;
+          resolve();
+        };
+      });
+      return release;
+    },
+    async contentOf(id: string): Promise<number[]> {
+      return readBytes(new Blob(uploads.get(id)?.parts ?? []));
+    },
+    /** The upload is complete: its length declared and reached. */
+    isComplete: (id: string) => {
+      const upload = uploads.get(id);
+      return upload !== undefined && upload.length === upload.offset;
+    },
+  };
+}
+
+function fakeApi() {
   const saved: unknown[] = [];
   const api: UploadApi = {
-    startMultipart: vi.fn(async (_t, _k, _f, restart: boolean) => {
-      if (fail('start')) throw new UploadHttpError(0, 'offline');
-      restarts.push(restart);
-      if (restart) parts.clear();
-      return 'upload-1';
-    }),
-    signPart: vi.fn(async (_t, _k, _u, partNum: number) => {
-      if (fail('sign')) throw new UploadHttpError(503, 'busy');
-      return `part:${partNum}`;
-    }),
-    putPart: vi.fn(async (url: string, body: Blob) => {
-      if (fail('put')) throw new UploadHttpError(0, 'dropped');
-      parts.set(Number(url.split(':')[1]), body);
-      return `"etag-${url}"`;
-    }),
-    completeMultipart: vi.fn(async (_t, key: string, _u, list: UploadedPart[]) => {
-      if (fail('complete')) throw new UploadHttpError(0, 'offline');
-      completed.push(list);
-      return { key, size: 0, durationSec: null };
-    }),
     saveAnswers: vi.fn(async (_t, _a, _j, answerMap) => {
       saved.push(answerMap);
     }),
   };
-  const sizes = () => [...parts.entries()].sort(([a], [b]) => a - b).map(([, blob]) => blob.size);
-  return { api, parts, restarts, completed, saved, sizes };
+  return { api, saved };
 }
 
-function setup(server = fakeServer(), store = createMemoryChunkStore()) {
+function setup(
+  server = fakeTusServer(),
+  store = createMemoryChunkStore(),
+  extra: Partial<ConstructorParameters<typeof UploadManager>[0]> = {},
+) {
   const sleep = vi.fn(async (_ms: number) => undefined);
-  const manager = new UploadManager({ store, api: server.api, sleep, minPartBytes: 10 });
-  return { manager, store, server, sleep };
+  const { api, saved } = fakeApi();
+  const manager = new UploadManager({
+    store,
+    api,
+    tusEndpoint: ENDPOINT,
+    httpStack: server.httpStack,
+    sleep,
+    retryDelays: [],
+    chunkBytes: 8,
+    ...extra,
+  });
+  return { manager, store, server, sleep, saved, api };
 }
 
-describe('UploadManager', () => {
-  it('uploads parts of at least minPartBytes while recording, the rest as the last part', async () => {
-    const { manager, server, store } = setup();
+describe('UploadManager (tus)', () => {
+  it('streams each recorded chunk as it arrives and deletes it once the server confirmed it', async () => {
+    const { manager, server, store, saved } = setup();
     const recId = await manager.createRecording(RECORDING);
-    for (let i = 0; i < 5; i += 1) await manager.appendChunk(recId, bytes(4));
-    await vi.waitFor(() => expect(store.chunkCount()).toBe(2));
-    expect(server.sizes()).toEqual([12]);
-    // Confirmed chunks are gone from the store, the rest waits.
-    expect(store.chunkCount()).toBe(2);
-    await manager.finishRecording(recId, 5000);
+    await manager.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+4'));
+    await vi.waitFor(() => expect(store.chunkCount()).toBe(0));
+    await manager.appendChunk(recId, bytes(4, 2));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 4+4'));
+    // A backlog larger than a PATCH goes out in pieces of chunkBytes.
+    const release = server.holdPatches();
+    await manager.appendChunk(recId, bytes(6, 3));
+    await manager.appendChunk(recId, bytes(6, 4));
+    release();
+    await manager.finishRecording(recId, 4000);
     await manager.saveAnswer({
       applicantId: 'app1',
       jobId: 'job1',
       questId: 'q1',
       candidateToken: 'token-1',
-      answer: { resTime: 5 },
+      answer: { resTime: 4 },
       recordings: [{ recId, kind: 'face' }],
     });
     await manager.waitForApplicant('app1');
-    expect(server.sizes()).toEqual([12, 8]);
-    expect(server.completed[0]?.map((p) => p.PartNumber)).toEqual([1, 2]);
-    expect(server.saved).toEqual([{ q1: { resTime: 5, faceKey: RECORDING.key } }]);
+    expect(server.isComplete('u1')).toBe(true);
+    expect(await server.contentOf('u1')).toEqual([
+      ...Array(4).fill(1),
+      ...Array(4).fill(2),
+      ...Array(6).fill(3),
+      ...Array(6).fill(4),
+    ]);
+    expect(server.log.filter((entry) => entry.startsWith('PATCH')).at(-1)).toMatch(/ end$/);
+    expect(server.uploads.get('u1')?.authorization).toBe('Bearer token-1');
+    expect(atob(server.uploads.get('u1')!.metadata.split(',')[0]!.split(' ')[1]!)).toBe('app1');
+    expect(saved).toEqual([{ q1: { resTime: 4, faceKey: RECORDING.key } }]);
     expect(store.chunkCount()).toBe(0);
     expect(manager.getApplicantPercent('app1')).toBe(100);
   });
 
-  it('retries failed parts with growing backoff and loses no byte', async () => {
-    let failures = 3;
-    const server = fakeServer((op) => op === 'put' && failures-- > 0);
-    const { manager, sleep } = setup(server);
+  it('retries failed PATCHes with growing backoff, resuming from the offset, and loses no byte', async () => {
+    const server = fakeTusServer((method, count) =>
+      method === 'PATCH' && count <= 3 ? 503 : null,
+    );
+    const { manager, sleep, store } = setup(server);
     const recId = await manager.createRecording(RECORDING);
-    await manager.appendChunk(recId, bytes(3));
-    await manager.appendChunk(recId, bytes(3));
+    await manager.appendChunk(recId, bytes(3, 5));
+    await manager.appendChunk(recId, bytes(3, 6));
     await manager.finishRecording(recId, 2000);
-    await vi.waitFor(() => expect(server.completed).toHaveLength(1));
-    expect(server.sizes()).toEqual([6]);
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(await server.contentOf('u1')).toEqual([5, 5, 5, 6, 6, 6]);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([500, 1000, 2000]);
+    // Every retry asked the server where to go on from (HEAD), on the same upload.
+    expect(server.log.filter((entry) => entry === 'HEAD u1')).toHaveLength(3);
+    await vi.waitFor(() => expect(store.chunkCount()).toBe(0));
   });
 
-  it('waits for the online event while offline', async () => {
-    let isOnline = false;
+  it('waits for the online event while offline, then resumes the same upload', async () => {
+    let isOnline = true;
     let goOnline: () => void = () => undefined;
-    const server = fakeServer();
-    const manager = new UploadManager({
-      store: createMemoryChunkStore(),
-      api: server.api,
+    const server = fakeTusServer((method) => (isOnline || method === 'POST' ? null : 'network'));
+    const { manager, store } = setup(server, createMemoryChunkStore(), {
       isOnline: () => isOnline,
       waitForOnline: () => new Promise((resolve) => (goOnline = resolve)),
-      sleep: async () => undefined,
-      minPartBytes: 10,
     });
     const recId = await manager.createRecording(RECORDING);
-    await manager.appendChunk(recId, bytes(5));
-    await manager.finishRecording(recId, 1000);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(server.api.startMultipart).not.toHaveBeenCalled();
+    await manager.appendChunk(recId, bytes(5, 1));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+5'));
+    isOnline = false;
+    manager.setOnline(false);
+    await manager.appendChunk(recId, bytes(5, 2));
+    await manager.finishRecording(recId, 2000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Nothing is lost while offline: the unsent chunk waits in the store.
+    expect(store.chunkCount()).toBe(1);
     isOnline = true;
+    manager.setOnline(true);
     goOnline();
-    await vi.waitFor(() => expect(server.completed).toHaveLength(1));
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(server.uploads.size).toBe(1);
   });
 
-  it('resumes an unfinished recording from the store after a reload with the same upload', async () => {
+  it('resumes an unfinished recording after a reload from the server offset (HEAD)', async () => {
     const store = createMemoryChunkStore();
-    const server = fakeServer();
+    const server = fakeTusServer();
     const first = setup(server, store).manager;
     const recId = await first.createRecording(RECORDING);
-    for (let i = 0; i < 4; i += 1) await first.appendChunk(recId, bytes(4));
-    await vi.waitFor(() => expect(store.chunkCount()).toBe(1));
-    expect(server.sizes()).toEqual([12]);
-    // The page goes away mid-recording; a new page resumes from the store.
+    await first.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(store.chunkCount()).toBe(0));
+    // The next chunk is stored but the page goes away before its PATCH is answered.
+    const release = server.holdPatches();
+    await first.appendChunk(recId, bytes(4, 2));
+    expect(store.chunkCount()).toBe(1);
+    // A new page resumes from the store.
     const second = setup(server, store).manager;
+    release();
     await second.resume();
-    await vi.waitFor(() => expect(server.completed).toHaveLength(1));
-    expect(server.restarts).toEqual([true, false]);
-    expect(server.sizes()).toEqual([12, 4]);
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(server.log).toContain('HEAD u1');
+    expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+    expect(server.uploads.size).toBe(1);
   });
 
-  it('a retake drops the old take and restarts the upload of the key', async () => {
+  it('resumes after a PATCH whose answer was lost', async () => {
+    // The server stores the PATCH but the answer never arrives (the connection dropped).
+    const server = fakeTusServer();
+    const original = server.httpStack.createRequest.bind(server.httpStack);
+    let dropped = false;
+    server.httpStack.createRequest = (method, url) => {
+      const request = original(method, url);
+      const send = request.send.bind(request);
+      request.send = async (body) => {
+        const answer = await send(body);
+        if (method === 'PATCH' && !dropped) {
+          dropped = true;
+          throw new Error('connection reset');
+        }
+        return answer;
+      };
+      return request;
+    };
+    const { manager } = setup(server);
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(4, 1));
+    await manager.appendChunk(recId, bytes(4, 2));
+    await manager.finishRecording(recId, 2000);
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+  });
+
+  it('a retake terminates the old take and uploads the new one as a new upload', async () => {
     const { manager, server, store } = setup();
     const first = await manager.createRecording(RECORDING);
     await manager.appendChunk(first, bytes(4));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+4'));
     await manager.discardRecording(first);
+    expect(server.log).toContain('DELETE u1');
     expect(store.chunkCount()).toBe(0);
     const second = await manager.createRecording(RECORDING);
     await manager.appendChunk(second, bytes(7, 2));
     await manager.finishRecording(second, 1000);
-    await vi.waitFor(() => expect(server.completed).toHaveLength(1));
-    expect(server.sizes()).toEqual([7]);
+    await vi.waitFor(() => expect(server.isComplete('u2')).toBe(true));
+    expect(await server.contentOf('u2')).toEqual(Array(7).fill(2));
     expect(Object.keys(manager.getSnapshot().files)).toEqual([second]);
   });
 
-  it('runs at most two part uploads at a time', async () => {
-    let active = 0;
-    let peak = 0;
-    const server = fakeServer();
-    const put = server.api.putPart;
-    server.api.putPart = async (url, body) => {
-      active += 1;
-      peak = Math.max(peak, active);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      active -= 1;
-      return put(url, body);
-    };
+  it('uploads at most two recordings at a time', async () => {
+    const server = fakeTusServer();
+    server.setDelayMs(5);
     const { manager } = setup(server);
     const ids = await Promise.all(
       ['q1', 'q2', 'q3'].map((questId) =>
@@ -175,13 +367,34 @@ describe('UploadManager', () => {
       await manager.appendChunk(id, bytes(3));
       await manager.finishRecording(id, 1000);
     }
-    await manager.waitForApplicant('app1');
-    await vi.waitFor(() => expect(server.completed).toHaveLength(3));
-    expect(peak).toBe(2);
+    await vi.waitFor(() =>
+      expect(['u1', 'u2', 'u3'].every((id) => server.isComplete(id))).toBe(true),
+    );
+    expect(server.peak()).toBe(2);
+  });
+
+  it('marks a recording failed when the server refuses it for good', async () => {
+    const server = fakeTusServer((method) => (method === 'POST' ? 403 : null));
+    const { manager } = setup(server);
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(3));
+    await manager.finishRecording(recId, 1000);
+    await vi.waitFor(() => expect(manager.getSnapshot().files[recId]?.error).toBeTruthy());
+    expect(server.log.filter((entry) => entry.startsWith('POST'))).toHaveLength(0);
+  });
+
+  it('an empty take stores nothing', async () => {
+    const { manager, server } = setup();
+    const recId = await manager.createRecording(RECORDING);
+    await manager.finishRecording(recId, 0);
+    await vi.waitFor(() =>
+      expect(manager.getSnapshot().files[recId]?.error).toBe('EMPTY_RECORDING'),
+    );
+    expect(server.log).toEqual([]);
   });
 
   it('saves an answer without recordings at once', async () => {
-    const { manager, server } = setup();
+    const { manager, saved } = setup();
     await manager.saveAnswer({
       applicantId: 'app1',
       jobId: 'job1',
@@ -190,57 +403,20 @@ describe('UploadManager', () => {
       answer: { resTime: 3, txt: 'hello' },
     });
     await manager.waitForApplicant('app1');
-    expect(server.saved).toEqual([{ q2: { resTime: 3, txt: 'hello' } }]);
-  });
-
-  it('a retake starts its upload only after the old take stopped calling the server', async () => {
-    const server = fakeServer();
-    const calls: string[] = [];
-    let releaseFirstStart: () => void = () => undefined;
-    let startCount = 0;
-    const start = server.api.startMultipart;
-    server.api.startMultipart = async (token, key, fileType, restart) => {
-      startCount += 1;
-      const call = startCount;
-      calls.push(`start ${call} sent`);
-      if (call === 1) await new Promise<void>((resolve) => (releaseFirstStart = resolve));
-      const uploadId = await start(token, key, fileType, restart);
-      calls.push(`start ${call} answered`);
-      return uploadId;
-    };
-    const { manager } = setup(server);
-    const first = await manager.createRecording(RECORDING);
-    await manager.appendChunk(first, bytes(4));
-    await manager.finishRecording(first, 1000);
-    await vi.waitFor(() => expect(calls).toEqual(['start 1 sent']));
-    const discarded = manager.discardRecording(first);
-    const second = await manager.createRecording(RECORDING);
-    await manager.appendChunk(second, bytes(7, 2));
-    await manager.finishRecording(second, 1000);
-    // The old take's start is still on its way: the new take must not overtake it.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual(['start 1 sent']);
-    releaseFirstStart();
-    await discarded;
-    await vi.waitFor(() => expect(server.completed).toHaveLength(1));
-    expect(calls).toEqual(['start 1 sent', 'start 1 answered', 'start 2 sent', 'start 2 answered']);
-    expect(server.sizes()).toEqual([7]);
+    expect(saved).toEqual([{ q2: { resTime: 3, txt: 'hello' } }]);
   });
 
   it('a discarded take stops waiting out its backoff at once', async () => {
-    const server = fakeServer((op) => op === 'start');
-    const store = createMemoryChunkStore();
-    const manager = new UploadManager({
-      store,
-      api: server.api,
-      minPartBytes: 10,
+    const server = fakeTusServer((method) => (method === 'POST' ? 503 : null));
+    const { manager } = setup(server, createMemoryChunkStore(), {
       // A real clock with a long backoff: the discard must not wait for it.
+      sleep: undefined,
       maxBackoffMs: 60_000,
     });
     const first = await manager.createRecording(RECORDING);
     await manager.appendChunk(first, bytes(4));
     await manager.finishRecording(first, 1000);
-    await vi.waitFor(() => expect(server.api.startMultipart).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const startedAt = Date.now();
     await manager.discardRecording(first);
     expect(Date.now() - startedAt).toBeLessThan(5_000);

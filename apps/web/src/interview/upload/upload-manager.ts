@@ -1,11 +1,12 @@
 import {
-  MULTIPART_MIN_PART_BYTES,
   RECORDING_TIMESLICE_MS,
+  TUS_CHUNK_MAX_BYTES,
   UPLOAD_CONCURRENCY,
   type CandidateAnswer,
   type RecordingKind,
 } from '@candid/domain';
-import type { ChunkStore, PendingAnswer, RecordingMeta } from './chunk-store';
+import { Upload, type HttpStack } from 'tus-js-client';
+import type { ChunkStore, PendingAnswer, RecordingMeta, StoredChunk } from './chunk-store';
 import { isRetryableUploadError, type UploadApi } from './upload-api';
 
 /** Upload progress of one recording, 0–100. */
@@ -40,19 +41,31 @@ export interface NewRecording {
 export interface UploadManagerDeps {
   store: ChunkStore;
   api: UploadApi;
+  /** The tus endpoint (absolute URL). */
+  tusEndpoint: string;
+  /** tus-js-client's HTTP layer; tests pass an in-memory tus server. */
+  httpStack?: HttpStack;
   sleep?: (ms: number) => Promise<void>;
   isOnline?: () => boolean;
   /** Resolves on the browser's `online` event. */
   waitForOnline?: () => Promise<void>;
-  /** Writes the Duration into a single-part webm (fix-webm-duration in the browser). */
-  fixDuration?: (blob: Blob, durationMs: number) => Promise<Blob>;
-  minPartBytes?: number;
+  /** Largest PATCH body: a backlog (after being offline) goes out in pieces of this size. */
+  chunkBytes?: number;
   concurrency?: number;
   maxBackoffMs?: number;
+  /** tus-js-client's own quick retries before the manager's backoff takes over. */
+  retryDelays?: number[];
   makeId?: () => string;
 }
 
 class CancelledError extends Error {}
+
+/** The bytes an upload must (re)send are no longer in the chunk store. */
+class BytesMissingError extends Error {
+  constructor() {
+    super('RECORDING_BYTES_MISSING');
+  }
+}
 
 const BASE_BACKOFF_MS = 500;
 /** Failures that retrying cannot fix (4xx) are tried this many times, then the file fails. */
@@ -65,37 +78,74 @@ function percentOf(meta: RecordingMeta): number {
   return Math.min(99, Math.floor((meta.confirmedBytes / meta.totalBytes) * 100));
 }
 
+/** tus-js-client's error: the HTTP status it failed with (0: no answer) and what caused it. */
+function describeTusError(error: unknown): { status: number; cause: unknown } {
+  const detailed = error as {
+    originalResponse?: { getStatus(): number } | null;
+    causingError?: unknown;
+  };
+  return {
+    status: detailed?.originalResponse?.getStatus() ?? 0,
+    cause: detailed?.causingError ?? error,
+  };
+}
+
+/** Whether a failed upload is worth retrying: no answer, timeouts, conflicts, locks, 5xx. */
+function isRetryableTusError(error: unknown): boolean {
+  const { status, cause } = describeTusError(error);
+  if (cause instanceof BytesMissingError || cause instanceof CancelledError) return false;
+  return (
+    status === 0 ||
+    status === 408 ||
+    status === 409 ||
+    status === 423 ||
+    status === 429 ||
+    status >= 500
+  );
+}
+
 /**
  * The recordings' upload queue (DESIGN §5, spec §7): chunks go to the chunk store as they are
- * recorded; each recording is uploaded as a multipart upload while it is recorded (parts of at
- * least `minPartBytes` except the last), a part's chunks are deleted only after the server
- * confirmed it, every call is retried with exponential backoff, an offline queue waits for the
- * `online` event, and answers are saved to the applicant once their recordings are complete.
+ * recorded, and each recording streams to the server over tus while it is recorded: a
+ * deferred-length upload whose source hands tus-js-client the stored chunks as they arrive
+ * (a PATCH per recorder chunk, at most `chunkBytes` each). Chunks are deleted only once the
+ * server's offset covers them; a reload resumes from HEAD's offset with what IndexedDB still
+ * holds. Failures are retried with backoff, an offline queue waits for the `online` event, at
+ * most `concurrency` recordings upload at once, and answers are saved to the applicant once
+ * their recordings are complete.
  */
 export class UploadManager {
   private readonly store: ChunkStore;
   private readonly api: UploadApi;
+  private readonly tusEndpoint: string;
+  private readonly httpStack: HttpStack | undefined;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly isOnline: () => boolean;
   private readonly waitForOnline: () => Promise<void>;
-  private readonly fixDuration: ((blob: Blob, durationMs: number) => Promise<Blob>) | undefined;
-  private readonly minPartBytes: number;
+  private readonly chunkBytes: number;
   private readonly maxBackoffMs: number;
+  private readonly retryDelays: number[];
   private readonly makeId: () => string;
 
   private readonly slots: { free: number; waiting: (() => void)[] };
   private readonly running = new Map<string, Promise<void>>();
   private readonly dirty = new Set<string>();
   private readonly cancelled = new Set<string>();
-  private readonly startedThisPage = new Set<string>();
-  /** Per recording: appends and finish run in order. */
+  /** The tus upload of each recording while one runs (a discard aborts and terminates it). */
+  private readonly activeUploads = new Map<
+    string,
+    { upload: Upload; cancel: (error: Error) => void }
+  >();
+  /** Sources waiting for the next recorded chunk, by recording. */
+  private readonly dataWaiters = new Map<string, (() => void)[]>();
+  /** Per recording: appends, confirmations and finish run in order. */
   private readonly writeChains = new Map<string, Promise<void>>();
   private answersRunning: Promise<void> | null = null;
   /** Answers handed to saveAnswer but not yet in the chunk store, by applicant id. */
   private readonly answersArriving = new Map<string, number>();
   /**
    * Per storage key: settles once a discarded take of that key has stopped talking to the
-   * server, so the next take's `restart` can never be overtaken by the old take's calls.
+   * server, so the next take's upload can never be overtaken by the old take's calls.
    */
   private readonly keyBarriers = new Map<string, Promise<void>>();
   /** Resolved when a recording is discarded: its backoff waits end at once. */
@@ -113,12 +163,14 @@ export class UploadManager {
   constructor(deps: UploadManagerDeps) {
     this.store = deps.store;
     this.api = deps.api;
+    this.tusEndpoint = deps.tusEndpoint;
+    this.httpStack = deps.httpStack;
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.isOnline = deps.isOnline ?? (() => true);
     this.waitForOnline = deps.waitForOnline ?? (() => Promise.resolve());
-    this.fixDuration = deps.fixDuration;
-    this.minPartBytes = deps.minPartBytes ?? MULTIPART_MIN_PART_BYTES;
+    this.chunkBytes = deps.chunkBytes ?? TUS_CHUNK_MAX_BYTES;
     this.maxBackoffMs = deps.maxBackoffMs ?? 30_000;
+    this.retryDelays = deps.retryDelays ?? [0, 1000, 3000];
     this.makeId = deps.makeId ?? (() => crypto.randomUUID());
     this.slots = { free: deps.concurrency ?? UPLOAD_CONCURRENCY, waiting: [] };
     this.snapshot = { files: {}, pendingAnswers: {}, isOnline: this.isOnline() };
@@ -205,16 +257,16 @@ export class UploadManager {
 
   // ---- recording side ----
 
-  /** A new recording (a take); its upload starts afresh (`restart=1`). Answers its recId. */
+  /** A new recording (a take); its upload is a new tus upload. Answers its recId. */
   async createRecording(input: NewRecording): Promise<string> {
     const meta: RecordingMeta = {
       ...input,
       recId: this.makeId(),
-      uploadId: null,
-      parts: [],
+      uploadUrl: null,
       nextSeq: 0,
       totalBytes: 0,
       confirmedBytes: 0,
+      deletedSeq: -1,
       isFinished: false,
       durationMs: null,
       isCompleted: false,
@@ -233,22 +285,38 @@ export class UploadManager {
     return next;
   }
 
+  /** Wakes the recording's source: a chunk arrived, the take ended or was dropped. */
+  private notifyData(recId: string): void {
+    const waiters = this.dataWaiters.get(recId) ?? [];
+    this.dataWaiters.delete(recId);
+    waiters.forEach((wake) => wake());
+  }
+
+  private nextData(recId: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.dataWaiters.get(recId) ?? [];
+      waiters.push(resolve);
+      this.dataWaiters.set(recId, waiters);
+    });
+  }
+
   /** Stores one recorded chunk and lets the uploader know. */
   appendChunk(recId: string, blob: Blob): Promise<void> {
     return this.chain(recId, async () => {
       if (this.cancelled.has(recId) || blob.size === 0) return;
       const meta = await this.getMeta(recId);
       if (!meta || meta.isFinished) return;
-      await this.store.putChunk({ recId, seq: meta.nextSeq, blob });
+      await this.store.putChunk({ recId, seq: meta.nextSeq, start: meta.totalBytes, blob });
       meta.nextSeq += 1;
       meta.totalBytes += blob.size;
       await this.saveMeta(meta);
       this.publish(meta);
+      this.notifyData(recId);
       this.kick(recId);
     });
   }
 
-  /** The recorder stopped: the rest becomes the last part, then the upload completes. */
+  /** The recorder stopped: the upload sends what is left and declares the length. */
   finishRecording(recId: string, durationMs: number | null): Promise<void> {
     return this.chain(recId, async () => {
       if (this.cancelled.has(recId)) return;
@@ -257,27 +325,40 @@ export class UploadManager {
       meta.isFinished = true;
       meta.durationMs = durationMs;
       await this.saveMeta(meta);
+      this.notifyData(recId);
       this.kick(recId);
     });
   }
 
   /**
-   * A retake: the take is dropped with its chunks; the next take restarts the upload. The
-   * next take of the same key starts its upload only after this one's calls have stopped.
+   * A retake: the take is dropped with its chunks and its tus upload is terminated; the next
+   * take of the same key starts its upload only after this one's calls have stopped.
    */
   async discardRecording(recId: string): Promise<void> {
     this.cancelled.add(recId);
     void this.cancelSignal(recId);
     this.cancelSignals.get(recId)?.resolve();
-    const key = (await this.getMeta(recId))?.key;
+    this.notifyData(recId);
+    const meta = await this.getMeta(recId);
+    const active = this.activeUploads.get(recId);
+    const terminated = (async () => {
+      if (active) {
+        // An aborted tus upload reports nothing more: its run ends here.
+        await active.upload.abort(true).catch(() => undefined);
+        active.cancel(new CancelledError());
+      } else if (meta?.uploadUrl && !meta.isCompleted) {
+        await Upload.terminate(meta.uploadUrl, this.tusOptions(meta)).catch(() => undefined);
+      }
+    })();
     const stopped = (async () => {
+      await terminated;
       await (this.writeChains.get(recId) ?? Promise.resolve());
       await (this.running.get(recId) ?? Promise.resolve());
     })();
-    if (key) {
-      const before = this.keyBarriers.get(key) ?? Promise.resolve();
+    if (meta?.key) {
+      const before = this.keyBarriers.get(meta.key) ?? Promise.resolve();
       this.keyBarriers.set(
-        key,
+        meta.key,
         Promise.all([before, stopped]).then(() => undefined),
       );
     }
@@ -333,6 +414,28 @@ export class UploadManager {
 
   // ---- page load ----
 
+  /**
+   * A recording stored by the multipart uploader of an earlier version: its chunks carry no
+   * offsets yet. Chunks it had sent as parts are gone from IndexedDB and cannot be re-sent.
+   */
+  private async upgradeLegacyMeta(meta: RecordingMeta): Promise<void> {
+    const legacy = meta as RecordingMeta & { parts?: { lastSeq: number }[] };
+    if (legacy.uploadUrl !== undefined && legacy.deletedSeq !== undefined) return;
+    meta.uploadUrl = null;
+    meta.deletedSeq = -1;
+    meta.confirmedBytes = 0;
+    if ((legacy.parts?.length ?? 0) > 0 && !meta.isCompleted) {
+      meta.error = 'RECORDING_BYTES_MISSING';
+    }
+    delete legacy.parts;
+    let start = 0;
+    for (const chunk of await this.store.listChunks(meta.recId, -1)) {
+      await this.store.putChunk({ ...chunk, start });
+      start += chunk.blob.size;
+    }
+    await this.saveMeta(meta);
+  }
+
   /** Resumes every unfinished recording and answer found in the chunk store (once per page). */
   resume(): Promise<void> {
     this.resumed ??= (async () => {
@@ -340,6 +443,7 @@ export class UploadManager {
       for (const stored of recordings) {
         const meta = this.metas.get(stored.recId) ?? stored;
         this.metas.set(meta.recId, meta);
+        await this.upgradeLegacyMeta(meta);
         if (!meta.isFinished && !this.writeChains.has(meta.recId)) {
           // Its recorder died with the previous page: what was recorded is the take.
           // Its duration stays unknown here; the server writes the real one into the file.
@@ -443,12 +547,14 @@ export class UploadManager {
       } while (this.dirty.has(recId) && !this.cancelled.has(recId));
     })()
       .catch(async (error: unknown) => {
-        if (error instanceof CancelledError) return;
+        if (error instanceof CancelledError || this.cancelled.has(recId)) return;
         const meta = await this.getMeta(recId);
         if (!meta) return;
-        meta.error = error instanceof Error ? error.message : String(error);
+        const { cause } = describeTusError(error);
+        meta.error = cause instanceof Error ? cause.message : String(cause);
         await this.saveMeta(meta);
         this.publish(meta);
+        this.kickAnswers();
       })
       .finally(() => {
         this.running.delete(recId);
@@ -475,30 +581,10 @@ export class UploadManager {
     if (this.cancelled.has(recId)) throw new CancelledError();
   }
 
-  /** Runs `task` until it succeeds: backoff between tries, and a wait for `online` when offline. */
-  private async withRetry<T>(recId: string | null, task: () => Promise<T>): Promise<T> {
-    let fatalAttempts = 0;
-    for (let attempt = 0; ; attempt += 1) {
-      if (recId) this.assertActive(recId);
-      if (!this.isOnline()) await this.waitForOnline();
-      try {
-        return await task();
-      } catch (error) {
-        if (recId) this.assertActive(recId);
-        if (!isRetryableUploadError(error)) {
-          fatalAttempts += 1;
-          if (fatalAttempts >= MAX_FATAL_ATTEMPTS) throw error;
-        }
-        if (!this.isOnline()) continue;
-        await this.backoff(recId, Math.min(this.maxBackoffMs, BASE_BACKOFF_MS * 2 ** attempt));
-      }
-    }
-  }
-
   /** Waits `ms`; a discarded take stops waiting at once. */
-  private async backoff(recId: string | null, ms: number): Promise<void> {
-    await Promise.race([this.sleep(ms), recId ? this.cancelSignal(recId) : new Promise(() => {})]);
-    if (recId) this.assertActive(recId);
+  private async backoff(recId: string, ms: number): Promise<void> {
+    await Promise.race([this.sleep(ms), this.cancelSignal(recId)]);
+    this.assertActive(recId);
   }
 
   private cancelSignal(recId: string): Promise<void> {
@@ -515,115 +601,173 @@ export class UploadManager {
   }
 
   private async pump(recId: string): Promise<void> {
-    let meta = await this.getMeta(recId);
+    const meta = await this.getMeta(recId);
     if (!meta || meta.isCompleted || meta.error) return;
     this.assertActive(recId);
-
-    if (!meta.uploadId || !this.startedThisPage.has(recId)) {
-      await (this.keyBarriers.get(meta.key) ?? Promise.resolve());
-      this.assertActive(recId);
-      const current = meta;
-      // A new take restarts the key's upload; a resumed one gets the same uploadId back.
-      const uploadId = await this.withRetry(recId, () =>
-        this.api.startMultipart(
-          current.candidateToken,
-          current.key,
-          current.fileType,
-          current.uploadId === null,
-        ),
-      );
-      this.assertActive(recId);
-      meta = (await this.getMeta(recId)) ?? meta;
-      if (meta.uploadId && meta.uploadId !== uploadId) {
-        // The server lost the old upload: its parts are gone; what is still stored is re-sent.
-        meta.parts = [];
-      }
-      meta.uploadId = uploadId;
-      await this.saveMeta(meta);
-      this.startedThisPage.add(recId);
-    }
-
-    for (;;) {
-      this.assertActive(recId);
-      meta = await this.getMeta(recId);
-      if (!meta) throw new CancelledError();
-      const lastSeq = meta.parts.at(-1)?.lastSeq ?? -1;
-      const chunks = await this.store.listChunks(recId, lastSeq);
-      const pendingBytes = chunks.reduce((sum, chunk) => sum + chunk.blob.size, 0);
-      if (chunks.length === 0 && meta.isFinished) break;
-      if (!meta.isFinished && pendingBytes < this.minPartBytes) return;
-
-      const taken: typeof chunks = [];
-      let takenBytes = 0;
-      for (const chunk of chunks) {
-        taken.push(chunk);
-        takenBytes += chunk.blob.size;
-        if (!meta.isFinished && takenBytes >= this.minPartBytes) break;
-      }
-      let body = new Blob(
-        taken.map((chunk) => chunk.blob),
-        { type: meta.fileType },
-      );
-      const isWholeRecording = meta.isFinished && meta.parts.length === 0;
-      if (
-        isWholeRecording &&
-        meta.fileType === 'video/webm' &&
-        meta.durationMs &&
-        this.fixDuration
-      ) {
-        body = await this.fixDuration(body, meta.durationMs).catch(() => body);
-      }
-      const partNumber = meta.parts.length + 1;
-      const { uploadId, candidateToken, key } = meta;
-      if (!uploadId) throw new Error('unreachable: no uploadId');
-      const partBody = body;
-      await this.acquire();
-      let etag: string;
-      try {
-        etag = await this.withRetry(recId, async () => {
-          const url = await this.api.signPart(candidateToken, key, uploadId, partNumber);
-          return this.api.putPart(url, partBody);
-        });
-      } finally {
-        this.release();
-      }
-      this.assertActive(recId);
-      const lastTaken = taken.at(-1)?.seq ?? lastSeq;
-      meta = (await this.getMeta(recId)) ?? meta;
-      meta.parts.push({
-        PartNumber: partNumber,
-        ETag: etag,
-        Size: partBody.size,
-        lastSeq: lastTaken,
-      });
-      meta.confirmedBytes += takenBytes;
-      await this.saveMeta(meta);
-      await this.store.deleteChunks(recId, lastTaken);
-      this.publish(meta);
-    }
-
-    const finished = meta;
-    if (finished.parts.length === 0) {
+    // The upload starts with the first recorded chunk.
+    if (meta.totalBytes === 0 && !meta.isFinished) return;
+    if (meta.totalBytes === 0) {
       // Nothing was recorded: nothing to store.
-      finished.isCompleted = true;
-      finished.error = 'EMPTY_RECORDING';
-      await this.saveMeta(finished);
-      this.publish(finished);
+      meta.isCompleted = true;
+      meta.error = 'EMPTY_RECORDING';
+      await this.saveMeta(meta);
+      this.publish(meta);
+      this.kickAnswers();
       return;
     }
-    await this.withRetry(recId, () =>
-      this.api.completeMultipart(
-        finished.candidateToken,
-        finished.key,
-        finished.uploadId ?? '',
-        finished.parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })),
-      ),
-    );
+    await (this.keyBarriers.get(meta.key) ?? Promise.resolve());
     this.assertActive(recId);
-    finished.isCompleted = true;
-    await this.saveMeta(finished);
-    this.publish(finished);
+    await this.acquire();
+    try {
+      let fatalAttempts = 0;
+      for (let attempt = 0; ; attempt += 1) {
+        this.assertActive(recId);
+        if (!this.isOnline()) {
+          await Promise.race([this.waitForOnline(), this.cancelSignal(recId)]);
+          this.assertActive(recId);
+        }
+        try {
+          await this.runTus(meta);
+          break;
+        } catch (error) {
+          this.assertActive(recId);
+          if (!isRetryableTusError(error)) {
+            fatalAttempts += 1;
+            const { cause } = describeTusError(error);
+            if (cause instanceof BytesMissingError || fatalAttempts >= MAX_FATAL_ATTEMPTS) {
+              throw error;
+            }
+          }
+          if (!this.isOnline()) continue;
+          await this.backoff(recId, Math.min(this.maxBackoffMs, BASE_BACKOFF_MS * 2 ** attempt));
+        }
+      }
+    } finally {
+      this.release();
+    }
+    this.assertActive(recId);
+    meta.isCompleted = true;
+    meta.confirmedBytes = meta.totalBytes;
+    await this.saveMeta(meta);
+    this.publish(meta);
     this.kickAnswers();
+  }
+
+  private tusOptions(meta: RecordingMeta) {
+    return {
+      headers: { Authorization: `Bearer ${meta.candidateToken}` },
+      ...(this.httpStack ? { httpStack: this.httpStack } : {}),
+    };
+  }
+
+  /** One tus upload run of a recording: resolves once the server holds all of it. */
+  private runTus(meta: RecordingMeta): Promise<void> {
+    const { recId } = meta;
+    return new Promise<void>((resolve, reject) => {
+      const upload: Upload = new Upload(
+        // tus-js-client passes this to the file reader, which reads the chunk store instead.
+        { recId } as unknown as Blob,
+        {
+          ...this.tusOptions(meta),
+          // Once bytes left IndexedDB, an upload the server lost cannot be created afresh.
+          endpoint: meta.uploadUrl && meta.deletedSeq >= 0 ? null : this.tusEndpoint,
+          uploadUrl: meta.uploadUrl,
+          uploadLengthDeferred: true,
+          chunkSize: this.chunkBytes,
+          retryDelays: this.retryDelays,
+          storeFingerprintForResuming: false,
+          removeFingerprintOnSuccess: false,
+          fingerprint: async () => `candid-${recId}`,
+          metadata: {
+            applicantId: meta.applicantId,
+            questId: meta.questId,
+            kind: meta.kind,
+            filetype: meta.fileType,
+          },
+          fileReader: {
+            openFile: async () => ({
+              // Unknown until the take ends (deferred length).
+              size: Number.NaN,
+              slice: (start: number, end: number) => this.readSlice(recId, start, end),
+              close: () => undefined,
+            }),
+          },
+          onShouldRetry: (error) => this.isOnline() && isRetryableTusError(error),
+          onUploadUrlAvailable: () => {
+            if (upload.url && upload.url !== meta.uploadUrl) {
+              meta.uploadUrl = upload.url;
+              void this.chain(recId, () => this.saveMeta(meta));
+            }
+          },
+          onChunkComplete: (_chunkSize, bytesAccepted) => {
+            void this.chain(recId, () => this.confirm(meta, bytesAccepted));
+          },
+          onSuccess: () => resolve(),
+          onError: (error) => reject(error),
+        },
+      );
+      this.activeUploads.set(recId, { upload, cancel: reject });
+      upload.start();
+    }).finally(() => {
+      this.activeUploads.delete(recId);
+    });
+  }
+
+  /**
+   * The bytes [start, end) of a recording for the next PATCH, from the chunk store: waits
+   * until at least one byte past `start` is recorded, then hands over what is there (up to
+   * `end`); `done` once the take has ended and the slice reaches its last byte.
+   */
+  private async readSlice(
+    recId: string,
+    start: number,
+    end: number,
+  ): Promise<{ value: Blob | null; done: boolean }> {
+    for (;;) {
+      this.assertActive(recId);
+      const meta = await this.getMeta(recId);
+      if (!meta) throw new CancelledError();
+      if (start < meta.totalBytes) {
+        const stop = Math.min(end, meta.totalBytes);
+        const chunks: StoredChunk[] = await this.store.listChunks(recId, meta.deletedSeq);
+        const parts: Blob[] = [];
+        let covered = start;
+        for (const chunk of chunks) {
+          const chunkEnd = chunk.start + chunk.blob.size;
+          if (chunkEnd <= covered || chunk.start >= stop) continue;
+          if (chunk.start > covered) break;
+          parts.push(
+            chunk.blob.slice(covered - chunk.start, Math.min(stop, chunkEnd) - chunk.start),
+          );
+          covered = Math.min(stop, chunkEnd);
+        }
+        if (covered < stop) throw new BytesMissingError();
+        return {
+          value: new Blob(parts, { type: 'application/offset+octet-stream' }),
+          done: meta.isFinished && stop >= meta.totalBytes,
+        };
+      }
+      if (start > meta.totalBytes) throw new BytesMissingError();
+      if (meta.isFinished) return { value: null, done: true };
+      await Promise.race([this.nextData(recId), this.cancelSignal(recId)]);
+    }
+  }
+
+  /** The server holds `bytesAccepted` bytes: chunks wholly below that leave IndexedDB. */
+  private async confirm(meta: RecordingMeta, bytesAccepted: number): Promise<void> {
+    if (this.cancelled.has(meta.recId)) return;
+    meta.confirmedBytes = Math.max(meta.confirmedBytes, bytesAccepted);
+    let lastSeq = -1;
+    for (const chunk of await this.store.listChunks(meta.recId, meta.deletedSeq)) {
+      if (chunk.start + chunk.blob.size > bytesAccepted) break;
+      lastSeq = chunk.seq;
+    }
+    if (lastSeq > meta.deletedSeq) {
+      await this.store.deleteChunks(meta.recId, lastSeq);
+      meta.deletedSeq = lastSeq;
+    }
+    await this.saveMeta(meta);
+    this.publish(meta);
   }
 
   // ---- answers ----
@@ -645,6 +789,25 @@ export class UploadManager {
       });
   }
 
+  /** Runs an answer save until it succeeds: backoff between tries, a wait for `online`. */
+  private async withAnswerRetry(task: () => Promise<void>): Promise<void> {
+    let fatalAttempts = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      if (!this.isOnline()) await this.waitForOnline();
+      try {
+        await task();
+        return;
+      } catch (error) {
+        if (!isRetryableUploadError(error)) {
+          fatalAttempts += 1;
+          if (fatalAttempts >= MAX_FATAL_ATTEMPTS) throw error;
+        }
+        if (!this.isOnline()) continue;
+        await this.sleep(Math.min(this.maxBackoffMs, BASE_BACKOFF_MS * 2 ** attempt));
+      }
+    }
+  }
+
   private async saveReadyAnswers(): Promise<void> {
     for (const pending of await this.store.listAnswers()) {
       const answer: CandidateAnswer = { ...pending.answer };
@@ -662,7 +825,7 @@ export class UploadManager {
       }
       if (!isReady) continue;
       try {
-        await this.withRetry(null, () =>
+        await this.withAnswerRetry(() =>
           this.api.saveAnswers(pending.candidateToken, pending.applicantId, pending.jobId, {
             [pending.questId]: answer,
           }),

@@ -1,6 +1,5 @@
-import fixWebmDuration from 'fix-webm-duration';
 import { createIdbChunkStore, createMemoryChunkStore } from './chunk-store';
-import { browserUploadApi } from './upload-api';
+import { browserUploadApi, tusEndpoint } from './upload-api';
 import { UploadManager } from './upload-manager';
 
 let manager: UploadManager | null = null;
@@ -22,9 +21,9 @@ export function getUploadManager(): UploadManager {
   const created = new UploadManager({
     store,
     api: browserUploadApi,
+    tusEndpoint: tusEndpoint(),
     isOnline: () => navigator.onLine,
     waitForOnline,
-    fixDuration: (blob, durationMs) => fixWebmDuration(blob, durationMs, { logger: false }),
   });
   window.addEventListener('online', () => created.setOnline(true));
   window.addEventListener('offline', () => created.setOnline(false));

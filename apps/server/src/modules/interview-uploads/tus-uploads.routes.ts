@@ -1,0 +1,333 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  ERROR_MESSAGES_EN,
+  multipartKey,
+  recordingFileName,
+  type ErrorKey,
+  type RecordingContainer,
+} from '@candid/domain';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { Server, type Upload } from '@tus/server';
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config';
+import { applicants, uploads } from '../../db/schema';
+import { AppError, isAppError } from '../../lib/app-error';
+import { attachRecordingToAnswer, toCandidateApplicant } from '../applicants/applicants.service';
+import { toCandidateScope, type CandidateScope } from '../applicants/candidate-auth';
+import { getInterviewJob } from '../jobs/interview-job';
+import { notifyApplicantSaved } from '../realtime/realtime.service';
+import {
+  baseMimeType,
+  findUpload,
+  finishRecording,
+  resolveRecordingTarget,
+  saveStartedUpload,
+} from './interview-uploads.service';
+
+/** Where the tus endpoint lives (DESIGN §5): `POST` creates, `HEAD`/`PATCH`/`DELETE` the rest. */
+export const TUS_PATH = '/api/upload/tus';
+/** An unfinished upload untouched for this long is removed by the expiration sweep. */
+export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+/** How often expired unfinished uploads and finished staging copies are swept. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * A finished upload's staging copy is kept this long after the recording was stored: a client
+ * whose last PATCH answer was lost asks HEAD again and must find the upload complete.
+ */
+const FINISHED_KEEP_MS = 60 * 60 * 1000;
+/** Ids the tus server gives uploads (`Uid.rand`: 16 random bytes in hex). */
+const TUS_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+const CONTAINERS: Record<string, RecordingContainer> = {
+  'video/webm': 'webm',
+  'video/mp4': 'mp4',
+};
+
+type TusStore = FileStore | S3Store;
+type TusRequest = Parameters<
+  NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>
+>[0];
+
+/** The tus error the server answers with: the API's one error body `{ status, key, message }`. */
+function tusError(error: AppError): { status_code: number; body: string } {
+  return {
+    status_code: error.status,
+    body: JSON.stringify({ status: error.status, key: error.key, message: error.message }),
+  };
+}
+
+/** The key of a status tus itself answers with (offset conflicts, sizes, missing uploads). */
+function keyOfStatus(status: number): ErrorKey {
+  if (status === 401) return 'LOGIN_REQUIRED_ERR';
+  if (status === 403) return 'FORBIDDEN_ERR';
+  if (status === 404 || status === 410) return 'NOT_FOUND_ERR';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE_ERR';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE_ERR';
+  if (status >= 500) return 'INTERNAL_ERR';
+  return 'VALIDATION_ERR';
+}
+
+function createStore(config: AppConfig): TusStore {
+  if (config.storage.driver === 's3') {
+    const { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle } =
+      config.storage;
+    return new S3Store({
+      expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
+      // Expiry is swept by the server itself (deleteExpired), not by bucket lifecycle tags.
+      useTags: false,
+      s3ClientConfig: {
+        bucket,
+        region,
+        endpoint,
+        forcePathStyle,
+        ...(accessKeyId && secretAccessKey
+          ? { credentials: { accessKeyId, secretAccessKey } }
+          : {}),
+      },
+    });
+  }
+  return new FileStore({
+    directory: path.join(config.dataDir, 'tus'),
+    expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
+  });
+}
+
+/**
+ * Recordings over tus 1.0 (creation, creation-defer-length, termination, expiration): the
+ * browser streams each take while it is recorded, a PATCH per recorder chunk, and resumes from
+ * HEAD's offset after a reload or a dropped connection. Every request carries the candidate
+ * token; the upload's metadata names applicant, question and kind, from which the server
+ * derives the storage key itself (the multipart path's key), refusing anyone else's. A finished
+ * upload is copied to that key, gets its webm duration, is named in the applicant's answer and
+ * announced to the recruiter ("save applicant").
+ */
+export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
+  const { config } = opts;
+  const store = createStore(config);
+  const scopes = new WeakMap<TusRequest, CandidateScope>();
+
+  async function authenticate(req: TusRequest): Promise<CandidateScope> {
+    const header = req.headers.get('authorization');
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw tusError(new AppError('LOGIN_REQUIRED_ERR'));
+    let scope: CandidateScope | null;
+    try {
+      scope = toCandidateScope(await app.tokens.verify(match[1]!, 'candidate'));
+    } catch (error) {
+      throw tusError(isAppError(error) ? error : new AppError('INVALID_TOKEN_ERR'));
+    }
+    if (!scope) throw tusError(new AppError('INVALID_TOKEN_ERR'));
+    scopes.set(req, scope);
+    return scope;
+  }
+
+  async function assertOpen(scope: CandidateScope): Promise<void> {
+    const [row] = await app.db
+      .select({ submittedAt: applicants.submittedAt })
+      .from(applicants)
+      .where(and(eq(applicants.id, scope.applicantId), eq(applicants.jobId, scope.jobId)));
+    if (!row) throw tusError(new AppError('NOT_FOUND_ERR'));
+    if (row.submittedAt) {
+      throw tusError(
+        new AppError('VALIDATION_ERR', {
+          status: 409,
+          message: 'The interview was already submitted',
+        }),
+      );
+    }
+  }
+
+  /** The upload's metadata as the server wrote it at creation; 403 for another applicant. */
+  async function getOwnedUpload(scope: CandidateScope, id: string): Promise<Upload> {
+    const upload = await store.getUpload(id);
+    const meta = upload.metadata ?? {};
+    if (meta.applicantId !== scope.applicantId || meta.jobId !== scope.jobId || !meta.key) {
+      throw tusError(
+        new AppError('FORBIDDEN_ERR', { message: 'The upload belongs to another applicant' }),
+      );
+    }
+    return upload;
+  }
+
+  /**
+   * A finished upload: copied to its key, webm duration written, upload row completed, the
+   * recording named in the answer and the recruiter told. Nothing when a newer take replaced
+   * it or it was finalised already.
+   */
+  async function finalize(upload: Upload): Promise<void> {
+    const meta = upload.metadata ?? {};
+    const row = meta.key ? await findUpload(app.db, meta.key) : null;
+    if (!row || row.uploadId !== upload.id) return;
+    if (row.status === 'completed') return;
+    const body = (await store.read(upload.id)) as Readable;
+    await app.storage.putObject(row.key, body, { contentType: row.contentType });
+    const log = app.log.child({ uploadId: upload.id });
+    const { durationSec } = await finishRecording(
+      { db: app.db, storage: app.storage, now: app.now(), log },
+      row,
+      upload.offset,
+    );
+    const scope = { applicantId: meta.applicantId!, jobId: meta.jobId! };
+    const saved = await attachRecordingToAnswer(app.db, scope, {
+      questId: meta.questId!,
+      field: meta.kind === 'screen' ? 'screenKey' : 'faceKey',
+      key: row.key,
+      resTimeSec: durationSec ?? 0,
+      now: app.now(),
+    });
+    if (saved) {
+      const applicant = await toCandidateApplicant(saved.row, saved.job, app.storage);
+      notifyApplicantSaved(app, saved.job.ownerId, 'updated', applicant);
+    }
+  }
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: config.recordingMaxBytes,
+    allowedOrigins: [new URL(config.publicUrl).origin],
+    async onIncomingRequest(req, id) {
+      const scope = await authenticate(req);
+      if (req.method === 'POST') return;
+      const upload = await getOwnedUpload(scope, id);
+      if (req.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
+        // Complete, but its finalisation may have failed (the last PATCH then answered 500):
+        // the client asks again before it believes the upload is done.
+        await finalize(upload);
+      }
+      if (req.method !== 'PATCH') return;
+      await assertOpen(scope);
+      const row = await findUpload(app.db, upload.metadata!.key!);
+      if (!row || row.uploadId !== id || row.applicantId !== scope.applicantId) {
+        throw tusError(
+          new AppError('NOT_FOUND_ERR', { message: 'A newer take replaced this upload' }),
+        );
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const scope = scopes.get(req) ?? (await authenticate(req));
+      const meta = upload.metadata ?? {};
+      const fileType = meta.filetype ?? '';
+      const container = CONTAINERS[baseMimeType(fileType)];
+      if (!container) {
+        throw tusError(
+          new AppError('UNSUPPORTED_MEDIA_TYPE_ERR', {
+            message: 'filetype must be video/webm or video/mp4',
+          }),
+        );
+      }
+      const { questId, kind, applicantId } = meta;
+      if (!questId || (kind !== 'face' && kind !== 'screen')) {
+        throw tusError(
+          new AppError('VALIDATION_ERR', {
+            message: 'Upload-Metadata must name questId and kind (face or screen)',
+          }),
+        );
+      }
+      if (applicantId !== scope.applicantId) {
+        throw tusError(
+          new AppError('FORBIDDEN_ERR', { message: 'The upload names another applicant' }),
+        );
+      }
+      await assertOpen(scope);
+      const job = await getInterviewJob(app.db, scope.jobId, { activeOnly: false });
+      const key = multipartKey(
+        scope.jobId,
+        recordingFileName({ applicantId, jobId: scope.jobId, questId, kind, container }),
+      );
+      let target;
+      try {
+        target = resolveRecordingTarget(scope, job, key, fileType);
+      } catch (error) {
+        throw isAppError(error) ? tusError(error) : error;
+      }
+      const previous = await findUpload(app.db, key);
+      if (previous && previous.applicantId !== scope.applicantId) {
+        throw tusError(new AppError('FORBIDDEN_ERR'));
+      }
+      if (previous?.status === 'started' && previous.uploadId && previous.uploadId !== upload.id) {
+        // A retake: the earlier take's unfinished upload is dropped.
+        await store.remove(previous.uploadId).catch(() => undefined);
+      }
+      await saveStartedUpload(app.db, scope, target, upload.id, app.now());
+      return {
+        metadata: {
+          applicantId: scope.applicantId,
+          jobId: scope.jobId,
+          questId,
+          kind,
+          filetype: target.contentType,
+          key,
+        },
+      };
+    },
+    async onUploadFinish(_req, upload) {
+      await finalize(upload);
+      return {};
+    },
+    onResponseError(_req, error) {
+      if ('status_code' in error && typeof error.body === 'string' && error.body.startsWith('{')) {
+        return { status_code: error.status_code, body: error.body };
+      }
+      if (isAppError(error)) return tusError(error);
+      const status = 'status_code' in error ? error.status_code : 500;
+      if (status >= 500) app.log.error({ err: error }, 'tus upload failed');
+      const key = keyOfStatus(status);
+      const message =
+        status < 500 && 'body' in error && typeof error.body === 'string'
+          ? error.body.trim()
+          : ERROR_MESSAGES_EN[key];
+      return { status_code: status, body: JSON.stringify({ status, key, message }) };
+    },
+  });
+
+  /** Expired unfinished uploads, and staging copies of uploads stored a while ago. */
+  async function sweep(): Promise<void> {
+    await tus.cleanUpExpiredUploads();
+    const now = app.now().getTime();
+    const rows = await app.db
+      .select({ uploadId: uploads.uploadId })
+      .from(uploads)
+      .where(
+        and(
+          inArray(uploads.kind, ['face', 'screen']),
+          eq(uploads.status, 'completed'),
+          isNotNull(uploads.uploadId),
+          lt(uploads.completedAt, new Date(now - FINISHED_KEEP_MS)),
+          gt(uploads.completedAt, new Date(now - FINISHED_KEEP_MS - 3 * SWEEP_INTERVAL_MS)),
+        ),
+      );
+    for (const { uploadId } of rows) {
+      if (uploadId && TUS_ID_PATTERN.test(uploadId)) {
+        await store.remove(uploadId).catch(() => undefined);
+      }
+    }
+  }
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) => app.log.warn({ err: error }, 'tus sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // The body stays a stream for the tus server: no parser in this scope reads it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  for (const url of ['/upload/tus', '/upload/tus/:id']) {
+    app.route({
+      method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS', 'GET'],
+      url,
+      exposeHeadRoute: false,
+      schema: { hide: true },
+      handler,
+    });
+  }
+}
