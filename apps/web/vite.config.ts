@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 /** The API server (apps/server) during development; the built app is served by it directly. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -38,7 +39,7 @@ const faceApiAliases = [
  * chunk imports (a shared chunk reading a part's module before it ran) and are not used.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: faceApiAliases },
   build: {
     outDir: 'dist',
