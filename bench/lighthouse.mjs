@@ -14,7 +14,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? path.join(ROOT, 'apps/server/dist/main.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const APPLICANTS = 50;
 const CHROME_FLAGS = [
@@ -154,17 +154,18 @@ async function runLighthouse(port, url, preset, session) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
   try {
-    if (session) {
-      await page.goto(new URL('/favicon.svg', url).href);
-      await page.evaluate(({ accessToken, refreshToken }) => {
-        localStorage.setItem('candid.accessToken', accessToken);
-        localStorage.setItem('candid.refreshToken', refreshToken);
-      }, session);
-      // Lighthouse keeps the cache when it keeps storage: empty it so every run is a first visit.
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.detach();
-    }
+    // Tokens in localStorage make a logged-in visit; every other page starts logged out.
+    await page.goto(new URL('/favicon.svg', url).href);
+    await page.evaluate((tokens) => {
+      localStorage.clear();
+      if (!tokens) return;
+      localStorage.setItem('candid.accessToken', tokens.accessToken);
+      localStorage.setItem('candid.refreshToken', tokens.refreshToken);
+    }, session ?? null);
+    // Lighthouse keeps the cache when it keeps storage: empty it so every run is a first visit.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     const flags = {
       output: 'json',
       logLevel: 'error',
@@ -236,7 +237,7 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
 });
 let chrome;
 try {
-  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 'the server');
+  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 'the server', 300_000);
   const session = await createRecruiter(baseUrl, dataDir);
   const job = await createJob(baseUrl, session.accessToken);
   await addApplicants(baseUrl, job._id, APPLICANTS);
