@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 /** The API server (apps/server) during development; the built app is served by it directly. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -38,12 +39,17 @@ const faceApiAliases = [
  * chunk imports (a shared chunk reading a part's module before it ran) and are not used.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: faceApiAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The domain's schemas are module-level `z.object(...)` calls; marked pure, the ones a
+      // screen does not use are dropped, so a page that validates nothing loads no zod.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -21,6 +21,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { clockPlugin } from './plugins/clock';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -45,8 +46,9 @@ export interface BuildAppOptions {
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * Builds the whole server: cross-cutting plugins first (clock, errors, security, rate limits,
- * database, storage, mail, docs, auth), then the API modules under /api, then the web app.
+ * Builds the whole server: cross-cutting plugins first (clock, errors, security, compression,
+ * rate limits, database, storage, mail, docs, auth), then the API modules under /api, then the
+ * web app.
  * Nothing here listens; main.ts does.
  */
 export async function buildApp(
@@ -82,6 +84,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(dbPlugin, { database });
   await app.register(storagePlugin, { config });

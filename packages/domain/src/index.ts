@@ -25,6 +25,7 @@ export * from './users/user.schemas';
 
 export * from './jobs/answer-rule';
 export * from './jobs/question.schemas';
+export * from './jobs/question.rules';
 export * from './jobs/job.schemas';
 export * from './jobs/job.rules';
 

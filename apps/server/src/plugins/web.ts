@@ -11,7 +11,9 @@ const FACE_MODEL_FILE = /^tiny_face_detector_model(\.bin|-weights_manifest\.json
 
 /**
  * Serves the built web app with an SPA fallback (any non-API GET that wants HTML gets
- * index.html), long-lived caching for hashed assets, and the face-detection models at
+ * index.html), long-lived caching for hashed assets, the brotli or gzip file the build made
+ * beside each text asset when the browser accepts it (`preCompressed`, with
+ * `Vary: Accept-Encoding`), and the face-detection models at
  * /face-models. API paths that match nothing answer the JSON NOT_FOUND_ERR body.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
@@ -34,6 +36,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: AppConf
       wildcard: false,
       index: false,
       decorateReply: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

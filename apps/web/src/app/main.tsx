@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApiClient, sleep } from '../common/api/api-client';
 import { createStorageTokenStore } from '../common/api/token-store';
-import { checkBrowserSupport } from '../common/browser/check-browser-support';
+import type { BrowserSupport } from '../common/browser/check-browser-support';
+import { isClearlySupported } from '../common/browser/is-clearly-supported';
 import { createAppI18n } from '../common/i18n/i18n';
 import { applyDocumentLanguage } from '../common/i18n/languages';
 import { showAlert } from '../common/stores/alert-store';
@@ -34,18 +35,31 @@ const services: AppServices = {
   }),
 };
 
-// The browser gate runs before routing: an unsupported browser sees the not-supported page
-// whatever the address, which stays as it was so a candidate can copy the link elsewhere.
-const support = checkBrowserSupport(navigator.userAgent);
-if (support.ok) router = createAppRouter();
+/**
+ * The browser gate runs before routing: an unsupported browser sees the not-supported page
+ * whatever the address, which stays as it was so a candidate can copy the link elsewhere. A plain
+ * current Chrome, Firefox or Safari passes at once; only other browsers load the full check.
+ */
+async function checkSupport(userAgent: string): Promise<BrowserSupport> {
+  if (isClearlySupported(userAgent)) return { ok: true };
+  const { checkBrowserSupport } = await import('../common/browser/check-browser-support');
+  return checkBrowserSupport(userAgent);
+}
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
+async function start() {
+  const support = await checkSupport(navigator.userAgent);
+  if (support.ok) router = createAppRouter();
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders services={services}>
-      {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
-    </AppProviders>
-  </StrictMode>,
-);
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppProviders services={services}>
+        {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -119,6 +119,16 @@ export function isErrorKey(x: unknown): x is ErrorKey {
   return typeof x === 'string' && ERROR_KEY_SET.has(x);
 }
 
+/**
+ * True when `body` has the {@link apiErrorSchema} shape. Checked by hand, not with the schema:
+ * every page's API client runs this, and it should not need zod loaded for it.
+ */
+function isApiErrorBody(body: unknown): body is ApiError {
+  if (typeof body !== 'object' || body === null) return false;
+  const { status, key, message } = body as Record<string, unknown>;
+  return Number.isInteger(status) && isErrorKey(key) && typeof message === 'string';
+}
+
 /** Full i18n key of an error message, e.g. `errors.EMAIL_TAKEN_ERR`. */
 export function errorI18nKey(key: ErrorKey): `errors.${ErrorKey}` {
   return `errors.${key}`;
@@ -153,8 +163,9 @@ export function normalizeApiError(
   response: { status: number; body?: unknown } | null | undefined,
 ): ApiError {
   if (!response) return createApiError('NETWORK_ERR');
-  const parsed = apiErrorSchema.safeParse(response.body);
-  if (parsed.success) return { ...parsed.data, status: response.status };
+  const { body } = response;
+  if (isApiErrorBody(body))
+    return { status: response.status, key: body.key, message: body.message };
   if (typeof response.body === 'string') {
     const raw = response.body.trim();
     const candidate = raw.endsWith('_ERR') ? raw : `${raw}_ERR`;

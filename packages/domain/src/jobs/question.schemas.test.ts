@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultQuestion,
   defaultTemplateQuestion,
-  needsScreen,
   optionFallbackText,
   questionSchema,
 } from './question.schemas';
+import { needsScreen } from './question.rules';
 import { answerRuleFor } from './answer-rule';
 
 describe('default questions (spec §3, DESIGN §7)', () => {

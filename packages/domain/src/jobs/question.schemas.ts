@@ -55,8 +55,3 @@ export function defaultTemplateQuestion(id: string = makeRandomId()): Question {
 export function optionFallbackText(index: number): string {
   return `Option ${index + 1}`;
 }
-
-/** Whether any question needs a screen recording (the media check then needs a screen stream). */
-export function needsScreen(quests: readonly { ansRule: { isScreenAns: boolean } }[]): boolean {
-  return quests.some((quest) => quest.ansRule.isScreenAns);
-}

@@ -1,4 +1,4 @@
-import { userSchema, type User } from '@candid/domain';
+import type { User } from '@candid/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useApiClient } from '../api/api-client-context';
@@ -13,7 +13,11 @@ export const SESSION_QUERY_KEY = ['session'] as const;
  */
 export async function getLoggedUser(api: ApiClient): Promise<User | null> {
   try {
-    const parsed = userSchema.safeParse(await api.get<unknown>('user/logged'));
+    const [{ userSchema }, body] = await Promise.all([
+      import('./user-schema'),
+      api.get<unknown>('user/logged'),
+    ]);
+    const parsed = userSchema.safeParse(body);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,8 +1,8 @@
 import { BREAKPOINTS } from '@candid/domain';
-import { em } from '@mantine/core';
+import { DEFAULT_THEME, em, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import postcssConfigSource from '../../../postcss.config.cjs?raw';
-import { THEME_BREAKPOINTS } from './theme';
+import { contrastRatio, cssVariablesResolver, theme, THEME_BREAKPOINTS } from './theme';
 
 /** The `mantine-breakpoint-*` variables postcss.config.cjs defines. */
 const postcssBreakpoints = Object.fromEntries(
@@ -23,5 +23,42 @@ describe('breakpoints', () => {
 
   it('are the same in the PostCSS variables for CSS modules', () => {
     expect(postcssBreakpoints).toEqual(THEME_BREAKPOINTS);
+  });
+});
+
+describe('colour tokens (WCAG 2.2 AA, 4.5:1)', () => {
+  const resolved = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)) as {
+    light: Record<string, string>;
+  };
+  const surfaces = ['#ffffff', DEFAULT_THEME.colors.gray[0]];
+
+  it.each(Object.keys(DEFAULT_THEME.colors).filter((name) => name !== 'dark'))(
+    '%s: coloured text and white labels on filled controls read on every surface',
+    (name) => {
+      const text = resolved.light[`--mantine-color-${name}-text`] ?? '';
+      const filled = resolved.light[`--mantine-color-${name}-filled`] ?? '';
+      for (const surface of surfaces)
+        expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(filled, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      const tint = DEFAULT_THEME.colors[name]?.[1] ?? '';
+      const onTint = resolved.light[`--mantine-color-${name}-light-color`] ?? '';
+      expect(contrastRatio(onTint, tint)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('dimmed text, links and errors read on white and on gray.0', () => {
+    for (const token of [
+      '--mantine-color-dimmed',
+      '--mantine-color-anchor',
+      '--mantine-color-error',
+    ]) {
+      for (const surface of surfaces)
+        expect(contrastRatio(resolved.light[token] ?? '', surface)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps the palette where it already reads: indigo text is indigo.7', () => {
+    expect(resolved.light['--mantine-color-indigo-text']).toBe(DEFAULT_THEME.colors.indigo[7]);
+    expect(resolved.light['--mantine-color-dimmed']).toBe(DEFAULT_THEME.colors.gray[7]);
   });
 });

@@ -1,5 +1,12 @@
 import { BREAKPOINTS } from '@candid/domain';
-import { createTheme, em } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  em,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * Mantine's breakpoints follow the product's (spec §9: small 760, medium 1100, large 1460 px);
@@ -13,9 +20,80 @@ export const THEME_BREAKPOINTS = {
   xl: em(1920),
 };
 
+/** WCAG 2.2 AA (1.4.3) for body text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+/** The lightest surfaces text sits on: the page (white) and the grey panels (gray.0). */
+const LIGHT_SURFACES = ['#ffffff', DEFAULT_THEME.colors.gray[0]];
+const PRIMARY_SHADE_LIGHT = 6;
+
+function relativeLuminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((start) => {
+    const channel = parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+/** `rgba(r, g, b, 1)` (what Mantine's darken answers) as `#rrggbb`. */
+function toHex(color: string): string {
+  if (color.startsWith('#')) return color;
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return `#${[r, g, b].map((value) => Math.round(value).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The lightest colour of a palette, from the primary shade on, that every background reads
+ * against at AA; when even shade 9 does not (yellow, orange, green, lime), shade 9 darkened
+ * just enough.
+ */
+export function readableShade(palette: MantineColorsTuple, backgrounds: string[]): string {
+  const readsOn = (color: string) =>
+    backgrounds.every((background) => contrastRatio(color, background) >= MIN_TEXT_CONTRAST);
+  const shade = palette.slice(PRIMARY_SHADE_LIGHT).find(readsOn);
+  if (shade) return shade;
+  for (let amount = 0.05; amount < 1; amount += 0.05) {
+    const darker = toHex(darken(palette[9], amount));
+    if (readsOn(darker)) return darker;
+  }
+  return '#000000';
+}
+
+/**
+ * Colour tokens that meet WCAG 2.2 AA in the light scheme (the app's only one), set once here
+ * so no component needs its own fix: coloured text, filled and outline controls (white label on
+ * the colour), the light variant's text on its tint, links, errors and dimmed text. Mantine's
+ * defaults use shade 6 (indigo 4.1:1, red 3.1:1, green 2.2:1 on gray.0) and gray.6 for dimmed
+ * text (3.2:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = {};
+  for (const [name, palette] of Object.entries(theme.colors)) {
+    if (name === 'dark') continue;
+    const readable = readableShade(palette, LIGHT_SURFACES);
+    light[`--mantine-color-${name}-text`] = readable;
+    light[`--mantine-color-${name}-filled`] = readable;
+    light[`--mantine-color-${name}-filled-hover`] = toHex(darken(readable, 0.1));
+    light[`--mantine-color-${name}-outline`] = readable;
+    light[`--mantine-color-${name}-light-color`] = readableShade(palette, [palette[1]]);
+  }
+  const primary = theme.colors[theme.primaryColor];
+  if (primary) light['--mantine-color-anchor'] = readableShade(primary, LIGHT_SURFACES);
+  light['--mantine-color-error'] = readableShade(theme.colors.red, LIGHT_SURFACES);
+  light['--mantine-color-dimmed'] = readableShade(theme.colors.gray, LIGHT_SURFACES);
+  return { variables: {}, light, dark: {} };
+};
+
 export const theme = createTheme({
   primaryColor: 'indigo',
-  primaryShade: { light: 6, dark: 5 },
+  primaryShade: { light: PRIMARY_SHADE_LIGHT, dark: 5 },
+  // A filled control on a light colour (yellow, lime) gets dark text instead of white.
+  autoContrast: true,
   defaultRadius: 'md',
   breakpoints: THEME_BREAKPOINTS,
   fontFamily:

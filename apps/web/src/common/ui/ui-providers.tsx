@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLanguageSync } from '../i18n/use-language-sync';
 import { AlertNotifications } from './alert-notifications';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function LanguageSync() {
   useLanguageSync();
@@ -34,7 +34,7 @@ export function UiProviders({
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={getDirection(language)}>
-        <MantineProvider theme={theme} env={mantineEnv}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
           <LanguageSync />
           <Notifications position="top-center" />
           <AlertNotifications />

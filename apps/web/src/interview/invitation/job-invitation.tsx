@@ -1,7 +1,8 @@
 import type { PublicJob } from '@candid/domain';
 import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { getCoverSources } from './cover-sources';
 import { sanitizeHtml } from './sanitize-html';
 import richText from '../../common/ui/rich-text.module.css';
 
@@ -14,15 +15,7 @@ export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactN
   const initial = (job.company.name || '?').trim().charAt(0).toUpperCase();
   return (
     <Paper radius="lg" withBorder shadow="sm" style={{ overflow: 'hidden' }}>
-      <Box
-        h={{ base: 120, sm: 180 }}
-        style={{
-          background: job.info.coverUrl
-            ? `center / cover no-repeat url("${encodeURI(job.info.coverUrl)}")`
-            : 'linear-gradient(135deg, var(--mantine-color-indigo-6), var(--mantine-color-cyan-5))',
-        }}
-        aria-hidden
-      />
+      <JobCoverImage url={job.info.coverUrl} />
       <Stack gap="md" px={{ base: 'md', sm: 'xl' }} pb="xl">
         <Avatar
           src={job.company.logoUrl || null}
@@ -57,5 +50,36 @@ export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactN
         {action}
       </Stack>
     </Paper>
+  );
+}
+
+const COVER_GRADIENT =
+  'linear-gradient(135deg, var(--mantine-color-indigo-6), var(--mantine-color-cyan-5))';
+
+/**
+ * The cover, often the largest thing on the candidate's first screen: an image sized for the
+ * screen (see getCoverSources), fetched first, over the gradient that also stands in when there
+ * is no cover or it fails to load.
+ */
+function JobCoverImage({ url }: { url: string | undefined }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const sources = url && url !== failedUrl ? getCoverSources(url) : null;
+  return (
+    <Box h={{ base: 120, sm: 180 }} style={{ background: COVER_GRADIENT }} aria-hidden>
+      {sources ? (
+        <img
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.sizes}
+          alt=""
+          width={720}
+          height={180}
+          fetchPriority="high"
+          decoding="async"
+          onError={() => setFailedUrl(url ?? null)}
+          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : null}
+    </Box>
   );
 }

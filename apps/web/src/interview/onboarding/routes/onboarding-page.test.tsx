@@ -2,7 +2,7 @@ import type { PublicJob } from '@candid/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createFakeApiClient,
   renderWithProviders,
@@ -34,6 +34,15 @@ function renderAt(path: string, answers: Record<string, unknown>) {
 }
 
 describe('OnboardingPage', () => {
+  // The steps after the invitation are lazy chunks; load them once here, not inside a test's time.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../components/details-form'),
+      import('../components/media-check'),
+      import('../components/start-countdown'),
+    ]);
+  });
+
   it('shows the invitation with a sanitised description', async () => {
     renderAt('/interview/job1', { 'job/job1/public': JOB });
     expect(await screen.findByRole('heading', { name: 'Frontend developer' })).toBeInTheDocument();
@@ -60,7 +69,8 @@ describe('OnboardingPage', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderAt('/interview/job1', { 'job/job1/public': JOB });
     await user.click(await screen.findByRole('button', { name: 'Start interview' }));
-    const upload = screen.getByRole('button', { name: 'Upload CV' });
+    // The steps after the invitation load on their own (off the candidate's first screen).
+    const upload = await screen.findByRole('button', { name: 'Upload CV' });
     expect(upload).toBeDisabled();
     expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));

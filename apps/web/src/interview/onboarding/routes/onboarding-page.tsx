@@ -1,7 +1,7 @@
 import { needsScreen, type CandidateDetails, type PublicJob } from '@candid/domain';
 import { Alert, Button, Stack, Stepper } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
@@ -17,11 +17,25 @@ import type { DevicePreferences } from '../../media/device-preferences';
 import type { MediaCheckHandover } from '../../media/use-media-check';
 import { useInterviewSession } from '../../session/interview-session-store';
 import { useQuitWarning } from '../../session/use-leave-guards';
-import { DetailsForm } from '../components/details-form';
 import { InterviewFrame } from '../components/interview-frame';
 import { InterviewNotAvailable } from '../components/interview-not-available';
-import { MediaCheck } from '../components/media-check';
-import { StartCountdown } from '../components/start-countdown';
+
+// The invitation is what the link opens on: the steps after it (form validation, media check,
+// device settings) load on their own, started when the candidate reaches for the start button.
+const loadDetailsForm = () => import('../components/details-form');
+const loadMediaCheck = () => import('../components/media-check');
+const loadStartCountdown = () => import('../components/start-countdown');
+const DetailsForm = lazy(() => loadDetailsForm().then((m) => ({ default: m.DetailsForm })));
+const MediaCheck = lazy(() => loadMediaCheck().then((m) => ({ default: m.MediaCheck })));
+const StartCountdown = lazy(() =>
+  loadStartCountdown().then((m) => ({ default: m.StartCountdown })),
+);
+
+function preloadSteps() {
+  void loadDetailsForm();
+  void loadMediaCheck();
+  void loadStartCountdown();
+}
 
 type OnboardingStep = 'invitation' | 'details' | 'media' | 'countdown';
 
@@ -125,6 +139,9 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
             size="lg"
             fullWidth={isPhone}
             onClick={() => setStep('details')}
+            onPointerEnter={preloadSteps}
+            onPointerDown={preloadSteps}
+            onFocus={preloadSteps}
             rightSection={<IconArrowRight size={18} className={mirrorClasses.mirror} aria-hidden />}
             style={{ alignSelf: 'flex-start' }}
           >
@@ -170,18 +187,20 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
           {t(startError)}
         </Alert>
       ) : null}
-      {step === 'details' ? (
-        <DetailsForm
-          isCvRequired={job.rule.isCvRequired}
-          initialValues={session.details}
-          initialCv={session.cvFile}
-          onSubmit={handleDetails}
-        />
-      ) : null}
-      {step === 'media' ? (
-        <MediaCheck needsScreen={jobNeedsScreen} isStarting={isStarting} onReady={handleReady} />
-      ) : null}
-      {step === 'countdown' ? <StartCountdown onDone={() => void startInterview()} /> : null}
+      <Suspense fallback={<PageLoader />}>
+        {step === 'details' ? (
+          <DetailsForm
+            isCvRequired={job.rule.isCvRequired}
+            initialValues={session.details}
+            initialCv={session.cvFile}
+            onSubmit={handleDetails}
+          />
+        ) : null}
+        {step === 'media' ? (
+          <MediaCheck needsScreen={jobNeedsScreen} isStarting={isStarting} onReady={handleReady} />
+        ) : null}
+        {step === 'countdown' ? <StartCountdown onDone={() => void startInterview()} /> : null}
+      </Suspense>
     </Stack>
   );
 }
