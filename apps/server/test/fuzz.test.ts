@@ -143,7 +143,7 @@ describe.each(testDbKinds())('every route, fuzzed (%s)', (kind) => {
     const job = await createInterviewJob(t.app, recruiter, ['video', 'text']);
     const started = await startInterview(t.app, job._id);
     candidateToken = started.candidateToken;
-    ids.push(job._id, started.applicant.id, recruiter.user._id, job.quests[0]!._id);
+    ids.push(job._id, started.applicant.id, recruiter.user._id, job.quests[0]!.id);
   });
 
   afterAll(async () => {
@@ -178,7 +178,7 @@ describe.each(testDbKinds())('every route, fuzzed (%s)', (kind) => {
             url = url.replace(`{${param.name}}`, encodeURIComponent(value));
           });
           const search = new URLSearchParams(
-            Object.entries(query).map(([key, value]) => [key, asText(value)]),
+            Object.entries(query).map(([key, value]): [string, string] => [key, asText(value)]),
           ).toString();
           const token =
             who === 'recruiter'

@@ -35,7 +35,6 @@ describe('abandoned local uploads are swept at start and on a schedule', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'candid-sweep-'));
     const rootDir = path.join(dataDir, 'storage');
     const before = new LocalStorage({
-      driver: 'local',
       rootDir,
       publicBaseUrl: 'http://localhost:3000',
       signingSecret: 'sweep-test-secret',
