@@ -187,10 +187,12 @@ export async function finishRecording(
   deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
   row: Pick<UploadRow, 'id' | 'key' | 'contentType'>,
   size: number,
+  /** Set when the stored object already has its Duration written (tus: in the copy). */
+  knownDurationSec?: number | null,
 ): Promise<{ size: number; durationSec: number | null }> {
   let finalSize = size;
-  let durationSec: number | null = null;
-  if (row.contentType === RECORDING_MIME_TYPES.webm) {
+  let durationSec: number | null = knownDurationSec ?? null;
+  if (knownDurationSec === undefined && row.contentType === RECORDING_MIME_TYPES.webm) {
     try {
       const fixed = await fixStoredWebmDuration(deps.storage, row.key);
       if (fixed) {

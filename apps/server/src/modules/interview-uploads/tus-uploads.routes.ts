@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import {
   ERROR_MESSAGES_EN,
   multipartKey,
+  RECORDING_MIME_TYPES,
   recordingFileName,
   type ErrorKey,
   type RecordingContainer,
@@ -26,6 +27,7 @@ import {
   resolveRecordingTarget,
   saveStartedUpload,
 } from './interview-uploads.service';
+import { scannedDurationSec, streamWithDuration, WebmScanner } from './webm-duration';
 
 /** Where the tus endpoint lives (DESIGN §5): `POST` creates, `HEAD`/`PATCH`/`DELETE` the rest. */
 export const TUS_PATH = '/api/upload/tus';
@@ -38,6 +40,8 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * whose last PATCH answer was lost asks HEAD again and must find the upload complete.
  */
 const FINISHED_KEEP_MS = 60 * 60 * 1000;
+/** PATCHes larger than this are not scanned on the way (their upload is scanned at the end). */
+const SCAN_PATCH_MAX_BYTES = 8 * 1024 * 1024;
 /** Ids the tus server gives uploads (`Uid.rand`: 16 random bytes in hex). */
 const TUS_ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -163,13 +167,30 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
     if (!row || row.uploadId !== upload.id) return;
     if (row.status === 'completed') return;
     const body = (await store.read(upload.id)) as Readable;
-    await app.storage.putObject(row.key, body, { contentType: row.contentType });
     const log = app.log.child({ uploadId: upload.id });
-    const { durationSec } = await finishRecording(
-      { db: app.db, storage: app.storage, now: app.now(), log },
-      row,
-      upload.offset,
-    );
+    const deps = { db: app.db, storage: app.storage, now: app.now(), log };
+    const scanned = scans.get(upload.id);
+    scans.delete(upload.id);
+    let durationSec: number | null;
+    if (
+      scanned &&
+      scanned.offset === upload.offset &&
+      row.contentType === RECORDING_MIME_TYPES.webm
+    ) {
+      // Scanned while it arrived: one pass copies it with its Duration written.
+      const scan = scanned.scanner.result();
+      let size = 0;
+      const withDuration = Readable.from(
+        streamWithDuration(body, scan, (count) => {
+          size += count;
+        }),
+      );
+      await app.storage.putObject(row.key, withDuration, { contentType: row.contentType });
+      ({ durationSec } = await finishRecording(deps, row, size, scannedDurationSec(scan)));
+    } else {
+      await app.storage.putObject(row.key, body, { contentType: row.contentType });
+      ({ durationSec } = await finishRecording(deps, row, upload.offset));
+    }
     const scope = { applicantId: meta.applicantId!, jobId: meta.jobId! };
     const saved = await attachRecordingToAnswer(app.db, scope, {
       questId: meta.questId!,
@@ -183,6 +204,44 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       notifyApplicantSaved(app, saved.job.ownerId, 'updated', applicant);
     }
   }
+
+  /**
+   * Webm recordings are scanned as their PATCHes arrive (a PATCH's bytes count once the store
+   * holds them), so finishing knows the Duration without reading the file again. An upload
+   * whose scan is missing (a restart, a torn PATCH) is scanned in full when it finishes.
+   */
+  const scans = new Map<string, { scanner: WebmScanner; offset: number }>();
+  const writeToStore = store.write.bind(store) as (
+    stream: Readable,
+    id: string,
+    offset: number,
+  ) => Promise<number>;
+  store.write = async (stream: Readable, id: string, offset: number) => {
+    const entry = offset === 0 ? { scanner: new WebmScanner(), offset: 0 } : scans.get(id);
+    scans.delete(id);
+    if (!entry || entry.offset !== offset) return writeToStore(stream, id, offset);
+    const pieces: Buffer[] = [];
+    let seen = 0;
+    const tee = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        seen += chunk.length;
+        if (seen <= SCAN_PATCH_MAX_BYTES) pieces.push(chunk);
+        callback(null, chunk);
+      },
+    });
+    stream.once('error', (error) => tee.destroy(error));
+    const newOffset = await writeToStore(stream.pipe(tee), id, offset);
+    if (seen <= SCAN_PATCH_MAX_BYTES && newOffset === offset + seen) {
+      try {
+        for (const piece of pieces) entry.scanner.push(piece);
+        entry.offset = newOffset;
+        scans.set(id, entry);
+      } catch {
+        // Not a webm the scanner reads: finishing scans the whole file instead.
+      }
+    }
+    return newOffset;
+  };
 
   const tus = new Server({
     path: TUS_PATH,

@@ -339,3 +339,61 @@ async function readAll(source: AsyncIterable<Buffer>): Promise<Buffer> {
   for await (const chunk of source) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
+
+/**
+ * The same live webm with its Duration written, in one pass over `source`, given the scan of
+ * its bytes made beforehand (while it was uploaded). Null duration when there is nothing to
+ * write: the bytes then pass unchanged. `onBytes` counts what is yielded (the stored size).
+ */
+export async function* streamWithDuration(
+  source: AsyncIterable<Buffer>,
+  scan: WebmScan,
+  onBytes: (count: number) => void,
+): AsyncGenerator<Buffer> {
+  const emit = (chunk: Buffer) => {
+    onBytes(chunk.length);
+    return chunk;
+  };
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let isPatched = false;
+  for await (const piece of source) {
+    const chunk = Buffer.from(piece);
+    if (isPatched) {
+      yield emit(chunk);
+      continue;
+    }
+    head.push(chunk);
+    headLength += chunk.length;
+    if (headLength < HEAD_BYTES) continue;
+    yield* patchHead(Buffer.concat(head), scan, emit);
+    isPatched = true;
+  }
+  if (!isPatched && headLength > 0) yield* patchHead(Buffer.concat(head), scan, emit);
+}
+
+function* patchHead(
+  start: Buffer,
+  scan: WebmScan,
+  emit: (chunk: Buffer) => Buffer,
+): Generator<Buffer> {
+  const patch =
+    scan.endTimecode !== null && !(scan.existingDuration !== null && scan.existingDuration > 0)
+      ? buildDurationPatch(start, scan.endTimecode)
+      : null;
+  if (!patch) {
+    yield emit(start);
+    return;
+  }
+  yield emit(patch.head);
+  if (patch.replaceEnd < start.length) yield emit(start.subarray(patch.replaceEnd));
+}
+
+/** Seconds of a scanned webm (its Duration, or the end of its last block), or null. */
+export function scannedDurationSec(scan: WebmScan): number | null {
+  const value =
+    scan.existingDuration !== null && scan.existingDuration > 0
+      ? scan.existingDuration
+      : scan.endTimecode;
+  return value === null ? null : (value * scan.timecodeScaleNs) / 1e9;
+}
