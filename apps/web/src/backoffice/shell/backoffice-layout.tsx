@@ -151,7 +151,7 @@ function MobileNav({
         {items.filter((item) => !item.isAdmin).map(renderLink)}
         {adminItems.length > 0 ? (
           <>
-            <Text fz="xs" fw={700} c="gray.6" tt="uppercase" px="sm" pt="md" pb={4}>
+            <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
               {t('shell.nav.admin')}
             </Text>
             {adminItems.map(renderLink)}

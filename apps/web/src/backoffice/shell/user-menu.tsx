@@ -69,7 +69,10 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
       p={4}
     >
       <Group gap={8} wrap="nowrap">
-        <UserAvatar user={user} size={34} />
+        {/* The initials repeat the name beside them: kept out of the accessible name. */}
+        <span aria-hidden style={{ display: 'contents' }}>
+          <UserAvatar user={user} size={34} />
+        </span>
         <Text fw={600} fz="sm" visibleFrom="md" maw={160} truncate>
           {fullName(user)}
         </Text>
@@ -97,7 +100,7 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
               label={t('shell.profile')}
               leftSection={<IconUserCircle size={20} aria-hidden />}
             />
-            <Text fz="xs" fw={700} c="gray.6" tt="uppercase" px="sm" pt="sm">
+            <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm">
               {t('shell.language')}
             </Text>
             {LANGUAGES.map((option) => (

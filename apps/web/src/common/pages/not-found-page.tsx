@@ -26,7 +26,7 @@ export function NotFoundPage() {
           fw={800}
           fz={{ base: 72, sm: 112 }}
           lh={1}
-          c="indigo.2"
+          c="indigo.5"
           m={0}
         >
           404

@@ -29,6 +29,7 @@ export function AlertNotifications() {
         icon: isSuccess ? <IconCheck size={18} /> : <IconX size={18} />,
         message: t(alert.key, translateParams(t, alert.params)),
         withBorder: true,
+        closeButtonProps: { 'aria-label': t('alerts.close') },
       });
       dismissAlert(alert.id);
     }

@@ -38,7 +38,7 @@ export function PaginationBar({
       </ActionIcon>
       {items.map((item, index) =>
         item === 'ellipsis' ? (
-          <Text key={`ellipsis-${index}`} c="gray.6" px={4} aria-hidden>
+          <Text key={`ellipsis-${index}`} c="dimmed" px={4} aria-hidden>
             …
           </Text>
         ) : (

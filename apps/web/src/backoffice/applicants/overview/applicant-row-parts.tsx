@@ -70,7 +70,7 @@ export function ApplicantName({
       </Text>
       {applicant.isLocked ? (
         <Tooltip label={t('applicantOverview.lockedHint')} withArrow multiline w={220}>
-          <Box c="gray.6" style={{ display: 'flex', flex: 'none' }}>
+          <Box c="dimmed" style={{ display: 'flex', flex: 'none' }}>
             <IconLock size={16} aria-hidden />
             <VisuallyHidden>{t('applicantOverview.locked')}</VisuallyHidden>
           </Box>
@@ -85,7 +85,7 @@ export function ApplicantDate({ applicant }: { applicant: ApplicantListItem }) {
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const date = getApplicantDate(applicant);
-  if (!date) return <Text c="gray.6">—</Text>;
+  if (!date) return <Text c="dimmed">—</Text>;
   const text = formatDate(date.iso, language);
   const label =
     date.kind === 'submitted'

@@ -47,7 +47,7 @@ export function SaveStatusIndicator({ status }: { status: SaveStatus }) {
         );
       default:
         return (
-          <Text fz="sm" c="gray.6">
+          <Text fz="sm" c="dimmed">
             {t('jobEditor.status.draft')}
           </Text>
         );

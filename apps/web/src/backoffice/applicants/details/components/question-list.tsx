@@ -83,7 +83,7 @@ export function QuestionList({
                     <Text
                       fz="sm"
                       fw={isCurrent ? 700 : 500}
-                      c={isAnswered ? undefined : 'gray.6'}
+                      c={isAnswered ? undefined : 'dimmed'}
                       lineClamp={2}
                       style={{ flex: 1 }}
                     >
