@@ -277,6 +277,24 @@ interface PageRow {
   createdAt: string;
 }
 
+/** The sort key of a page's last row, timestamps as PostgreSQL text (full precision). */
+async function cursorKeyOf(db: Db, sort: ApplicantSort, id: string): Promise<PageRow | undefined> {
+  const select = db
+    .select({
+      id: applicants.id,
+      key:
+        sort.field === 'timestamp.submitted'
+          ? sql<string | null>`${applicants.submittedAt}::text`
+          : sql<string | number | null>`${sortColumn(sort)}`,
+      createdAt: sql<string>`${applicants.createdAt}::text`,
+    })
+    .from(applicants);
+  const joined =
+    sort.field === 'jobInfo.title' ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId)) : select;
+  const [row] = await joined.where(eq(applicants.id, id));
+  return row;
+}
+
 /**
  * `GET job/applicant`: one page of the organisation's applicants matching the filters. A
  * `jobId` that is not one of the organisation's jobs is NOT_FOUND_ERR (as `GET job/{id}` is).
@@ -299,17 +317,9 @@ export async function listApplicants(
     if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
     const titleJobIds = query.txt ? await jobIdsMatching(db, viewer.orgId, query.txt) : [];
     const where = filterConditions(viewer.orgId, query, now, titleJobIds);
+    // Only ids here: anything computed per row would be computed for every row OFFSET skips.
     const pageIds = (condition: SQL | undefined, take: number, skip: number) => {
-      const select = db
-        .select({
-          id: applicants.id,
-          key:
-            sort.field === 'timestamp.submitted'
-              ? sql<string | null>`${applicants.submittedAt}::text`
-              : sql<string | number | null>`${sortColumn(sort)}`,
-          createdAt: sql<string>`${applicants.createdAt}::text`,
-        })
-        .from(applicants);
+      const select = db.select({ id: applicants.id }).from(applicants);
       const joined =
         sort.field === 'jobInfo.title'
           ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId))
@@ -318,9 +328,9 @@ export async function listApplicants(
         .where(and(where, condition))
         .orderBy(...orderOf(sort))
         .limit(take)
-        .offset(skip) as unknown as Promise<PageRow[]>;
+        .offset(skip);
     };
-    let page: PageRow[];
+    let page: { id: string }[];
     if (cursor) {
       const { valued, unvalued } = afterCursor(sort, cursor);
       page = valued ? await pageIds(valued, limit, 0) : [];
@@ -341,7 +351,8 @@ export async function listApplicants(
     return {
       rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
       filtered: await cappedCount(db, applicants, where),
-      last: page.length === limit ? page[page.length - 1] : undefined,
+      last:
+        page.length === limit ? await cursorKeyOf(db, sort, page[page.length - 1]!.id) : undefined,
     };
   });
   return {
