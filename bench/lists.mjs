@@ -336,9 +336,9 @@ async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
          case when g.i % 20 = 0 then g.created + interval '30 days' end
        from (
          select i,
-           (${arrayLiteral(FIRST_NAMES)})[1 + (i * 31) % ${FIRST_NAMES.length}] as f,
-           (${arrayLiteral(LAST_NAMES)})[1 + (i * 17) % ${LAST_NAMES.length}] as l,
-           (${arrayLiteral(TOWNS)})[1 + (i * 13) % ${TOWNS.length}] as town,
+           (${arrayLiteral(FIRST_NAMES)})[1 + floor(random() * ${FIRST_NAMES.length})::int] as f,
+           (${arrayLiteral(LAST_NAMES)})[1 + floor(random() * ${LAST_NAMES.length})::int] as l,
+           (${arrayLiteral(TOWNS)})[1 + floor(random() * ${TOWNS.length})::int] as town,
            case when i % 10 < 3 then 'incomplete' when i % 20 = 19 then 'opened' else 'submitted' end as kind,
            now() - (random() * interval '730 days') as created,
            1 + (i * 7) % $2::int as job_n
