@@ -191,10 +191,20 @@ function sortColumn(sort: ApplicantSort): SQL {
  * submitted go after those who have), then creation time newest first and id, so pages never
  * overlap or skip a row. Spelled out to match the list indexes, which serve the default sort.
  */
-function orderOf(sort: ApplicantSort): SQL[] {
+function orderOf(sort: ApplicantSort, options: { fromMatches?: boolean } = {}): SQL[] {
   const direction = sort.order === 'desc' ? sql`desc` : sql`asc`;
+  // `fromMatches`: the same order as an expression no index provides, so the planner sorts the
+  // (few, counted) matches of a search instead of walking the list index until it meets enough
+  // of them, which costs the whole index when the matches all sort last.
+  const column = !options.fromMatches
+    ? sortColumn(sort)
+    : sort.field === 'timestamp.submitted'
+      ? sql`(${applicants.submittedAt} + interval '0 seconds')`
+      : sort.field === 'status'
+        ? sql`(${applicants.status} + 0)`
+        : sortColumn(sort);
   return [
-    sql`${sortColumn(sort)} ${direction} nulls last`,
+    sql`${column} ${direction} nulls last`,
     sql`${applicants.createdAt} desc nulls last`,
     sql`${applicants.id} desc nulls last`,
   ];
@@ -277,6 +287,24 @@ interface PageRow {
   createdAt: string;
 }
 
+/** The sort key of a page's last row, timestamps as PostgreSQL text (full precision). */
+async function cursorKeyOf(db: Db, sort: ApplicantSort, id: string): Promise<PageRow | undefined> {
+  const select = db
+    .select({
+      id: applicants.id,
+      key:
+        sort.field === 'timestamp.submitted'
+          ? sql<string | null>`${applicants.submittedAt}::text`
+          : sql<string | number | null>`${sortColumn(sort)}`,
+      createdAt: sql<string>`${applicants.createdAt}::text`,
+    })
+    .from(applicants);
+  const joined =
+    sort.field === 'jobInfo.title' ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId)) : select;
+  const [row] = await joined.where(eq(applicants.id, id));
+  return row;
+}
+
 /**
  * `GET job/applicant`: one page of the organisation's applicants matching the filters. A
  * `jobId` that is not one of the organisation's jobs is NOT_FOUND_ERR (as `GET job/{id}` is).
@@ -299,28 +327,24 @@ export async function listApplicants(
     if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
     const titleJobIds = query.txt ? await jobIdsMatching(db, viewer.orgId, query.txt) : [];
     const where = filterConditions(viewer.orgId, query, now, titleJobIds);
+    const filtered = await cappedCount(db, applicants, where);
+    // A search with fewer matches than the cap sorts its matches (read through the trigram
+    // index); with more, the matches are dense enough to meet walking the list index.
+    const fromMatches = Boolean(query.txt) && !filtered.capped;
+    // Only ids here: anything computed per row would be computed for every row OFFSET skips.
     const pageIds = (condition: SQL | undefined, take: number, skip: number) => {
-      const select = db
-        .select({
-          id: applicants.id,
-          key:
-            sort.field === 'timestamp.submitted'
-              ? sql<string | null>`${applicants.submittedAt}::text`
-              : sql<string | number | null>`${sortColumn(sort)}`,
-          createdAt: sql<string>`${applicants.createdAt}::text`,
-        })
-        .from(applicants);
+      const select = db.select({ id: applicants.id }).from(applicants);
       const joined =
         sort.field === 'jobInfo.title'
           ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId))
           : select;
       return joined
         .where(and(where, condition))
-        .orderBy(...orderOf(sort))
+        .orderBy(...orderOf(sort, { fromMatches }))
         .limit(take)
-        .offset(skip) as unknown as Promise<PageRow[]>;
+        .offset(skip);
     };
-    let page: PageRow[];
+    let page: { id: string }[];
     if (cursor) {
       const { valued, unvalued } = afterCursor(sort, cursor);
       page = valued ? await pageIds(valued, limit, 0) : [];
@@ -340,8 +364,9 @@ export async function listApplicants(
     const byId = new Map(found.map((row) => [row.id, row]));
     return {
       rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
-      filtered: await cappedCount(db, applicants, where),
-      last: page.length === limit ? page[page.length - 1] : undefined,
+      filtered,
+      last:
+        page.length === limit ? await cursorKeyOf(db, sort, page[page.length - 1]!.id) : undefined,
     };
   });
   return {

@@ -61,7 +61,7 @@ export function PaginationBar({
             }
             onClick={() => onChange(item)}
           >
-            {isCapped && item === pageCount ? `${item}+` : item}
+            {isCapped && item === pageCount ? <bdi dir="ltr">{item}+</bdi> : item}
           </Button>
         ),
       )}

@@ -21,7 +21,7 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { ApplicantDetailsLinkState } from '../details/components/details-navigation';
 import { useApplicantEvents } from '../../../common/realtime';
@@ -30,7 +30,7 @@ import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { EmptyState } from '../../../common/ui/empty-state';
 import { useIsPhone } from '../../../common/ui/media-queries';
 import mirror from '../../../common/ui/mirror-in-rtl.module.css';
-import { cappedCountLabel } from '../../../common/ui/capped-count';
+import { CAPPED_COUNT_COMPONENTS, cappedCountLabel } from '../../../common/ui/capped-count';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useSessionUser } from '../../common/session/session-actions';
 import { useJob } from '../../jobs/api/get-job';
@@ -242,25 +242,35 @@ function ApplicantOverview() {
       data-testid="applicant-count"
       style={{ flex: 'none' }}
     >
-      {isFiltered && !isArchive && count.data
-        ? isFilteredCountCapped || count.data.totalApplicantCountCapped
-          ? t('applicantOverview.countOfCapped', {
+      {isFiltered && !isArchive && count.data ? (
+        isFilteredCountCapped || count.data.totalApplicantCountCapped ? (
+          <Trans
+            i18nKey="applicantOverview.countOfCapped"
+            values={{
               shown: cappedCountLabel(filteredCount, isFilteredCountCapped, i18n.language),
               total: cappedCountLabel(
                 count.data.totalApplicantCount,
                 count.data.totalApplicantCountCapped,
                 i18n.language,
               ),
-            })
-          : t('applicantOverview.countOf', {
-              count: filteredCount,
-              total: count.data.totalApplicantCount,
-            })
-        : isFilteredCountCapped
-          ? t('applicantOverview.countCapped', {
-              shown: cappedCountLabel(filteredCount, true, i18n.language),
-            })
-          : t('applicantOverview.count', { count: filteredCount })}
+            }}
+            components={CAPPED_COUNT_COMPONENTS}
+          />
+        ) : (
+          t('applicantOverview.countOf', {
+            count: filteredCount,
+            total: count.data.totalApplicantCount,
+          })
+        )
+      ) : isFilteredCountCapped ? (
+        <Trans
+          i18nKey="applicantOverview.countCapped"
+          values={{ shown: cappedCountLabel(filteredCount, true, i18n.language) }}
+          components={CAPPED_COUNT_COMPONENTS}
+        />
+      ) : (
+        t('applicantOverview.count', { count: filteredCount })
+      )}
     </Badge>
   ) : null;
 

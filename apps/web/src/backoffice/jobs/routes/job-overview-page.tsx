@@ -33,12 +33,12 @@ import {
   IconSearchOff,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APPLICANT_OVERVIEW_PATH } from '../../../common/routing/paths';
 import { EmptyState } from '../../../common/ui/empty-state';
 import { useIsTouchDevice } from '../../../common/ui/media-queries';
-import { cappedCountLabel } from '../../../common/ui/capped-count';
+import { CAPPED_COUNT_COMPONENTS, cappedCountLabel } from '../../../common/ui/capped-count';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useSessionUser } from '../../common/session/session-actions';
 import { BackofficeLayout } from '../../shell/backoffice-layout';
@@ -238,11 +238,17 @@ export default function JobOverviewPage() {
             </Title>
             {list.isPending ? null : (
               <Badge variant="light" color="gray" size="lg" data-testid="job-count">
-                {list.isFilteredJobCountCapped
-                  ? t('jobs.countCapped', {
+                {list.isFilteredJobCountCapped ? (
+                  <Trans
+                    i18nKey="jobs.countCapped"
+                    values={{
                       shown: cappedCountLabel(list.filteredJobCount, true, i18n.language),
-                    })
-                  : t('jobs.count', { count: list.filteredJobCount })}
+                    }}
+                    components={CAPPED_COUNT_COMPONENTS}
+                  />
+                ) : (
+                  t('jobs.count', { count: list.filteredJobCount })
+                )}
               </Badge>
             )}
           </Group>
