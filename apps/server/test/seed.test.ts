@@ -71,7 +71,9 @@ describe.each(testDbKinds())('npm run seed on %s', (kind) => {
     expect((await get('/api/job')).json().totalJobCount).toBe(4);
     expect((await get('/api/job/applicantCount')).json()).toEqual({
       filteredApplicantCount: 5,
+      filteredApplicantCountCapped: false,
       totalApplicantCount: 5,
+      totalApplicantCountCapped: false,
     });
     expect(await uploadCount()).toBe(storedUploads);
   });
