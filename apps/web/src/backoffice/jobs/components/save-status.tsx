@@ -21,7 +21,7 @@ export function SaveStatusIndicator({ status }: { status: SaveStatus }) {
         return (
           <>
             <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
-            <Text fz="sm" c="teal.8">
+            <Text fz="sm" c="teal">
               {t('jobEditor.status.saved')}
             </Text>
           </>

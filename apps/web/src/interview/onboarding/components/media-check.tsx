@@ -409,6 +409,7 @@ export function MediaCheck({
         title={state.detailDevice ? t(`mediaCheck.devices.${state.detailDevice}`) : ''}
         fullScreen={isPhone}
         centered
+        closeButtonProps={{ 'aria-label': t('alerts.close') }}
       >
         <Stack gap="sm" data-testid="error-detail">
           {detailErrors.length === 0 ? (
