@@ -32,7 +32,22 @@ describe('config', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/candid' });
-    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u@db:5432/candid' });
+    expect(config.database).toEqual({
+      driver: 'postgres',
+      url: 'postgres://u@db:5432/candid',
+      poolSize: 10,
+      listStatementTimeoutMs: 5000,
+    });
+  });
+
+  it('takes the pool size and the list statement timeout from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      DATABASE_URL: 'postgres://u@db:5432/candid',
+      DATABASE_POOL_SIZE: '25',
+      LIST_STATEMENT_TIMEOUT_MS: '1500',
+    });
+    expect(config.database).toMatchObject({ poolSize: 25, listStatementTimeoutMs: 1500 });
   });
 
   it('trusts X-Forwarded-Proto by default only behind an https PUBLIC_URL', () => {
