@@ -12,12 +12,12 @@
 // BENCH_SCENARIOS=a,b picks scenarios, BENCH_RUNS (default 5) the runs of each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { io } from 'socket.io-client';
+import { api, createRecruiter, freePort, waitFor } from './lib/bench-server.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -29,65 +29,6 @@ const SCENARIOS = {
   c: { answers: 3, answerMs: 8000, uplinkFactor: 1.2 },
 };
 const CHOSEN = (process.env.BENCH_SCENARIOS ?? 'a,b,c').split(',').map((name) => name.trim());
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function api(baseUrl, method, route, body, token) {
-  const response = await fetch(`${baseUrl}/api/${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A verified recruiter: signup, then the emailed link's token from the outbox. */
-async function createRecruiter(baseUrl, dataDir) {
-  const email = `bench-${Date.now()}@example.com`;
-  await api(baseUrl, 'POST', 'auth/signup', {
-    fName: 'Bench',
-    lName: 'Recruiter',
-    email,
-    password: 'Secret123',
-  });
-  const outbox = path.join(dataDir, 'outbox');
-  const token = await waitFor(async () => {
-    for (const name of await readdir(outbox)) {
-      if (!name.endsWith('.json')) continue;
-      const mail = JSON.parse(await readFile(path.join(outbox, name), 'utf8'));
-      if (mail.to !== email) continue;
-      const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=[^\s"<]+/u)?.[0];
-      if (link) return new URL(link).searchParams.get('token');
-    }
-    return null;
-  }, 'the verification email');
-  const session = await api(baseUrl, 'PUT', 'auth/verify-email', { code: token });
-  return session.accessToken;
-}
 
 const videoQuestion = (id, txt) => ({
   id,
@@ -292,7 +233,7 @@ const browser = await chromium.launch({
 });
 try {
   await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 'the server');
-  const token = await createRecruiter(baseUrl, dataDir);
+  const token = (await createRecruiter(baseUrl, dataDir)).accessToken;
   const recruiterContext = await browser.newContext({ baseURL: baseUrl });
   const recruiterPage = await recruiterContext.newPage();
   await recruiterPage.goto('/');

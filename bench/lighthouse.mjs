@@ -5,13 +5,13 @@
 // Run after `npm run build`: `npm run bench -- lighthouse` (BENCH_RUNS, BENCH_PAGES=interview,login).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { api, createRecruiter, freePort, waitFor } from './lib/bench-server.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? path.join(ROOT, 'apps/server/dist/main.js');
@@ -28,64 +28,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function api(baseUrl, method, route, body, token) {
-  const response = await fetch(`${baseUrl}/api/${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A verified recruiter: signup, then the emailed link's token from the outbox. */
-async function createRecruiter(baseUrl, dataDir) {
-  const email = `bench-${Date.now()}@example.com`;
-  await api(baseUrl, 'POST', 'auth/signup', {
-    fName: 'Bench',
-    lName: 'Recruiter',
-    email,
-    password: 'Secret123',
-  });
-  const outbox = path.join(dataDir, 'outbox');
-  const token = await waitFor(async () => {
-    for (const name of await readdir(outbox)) {
-      if (!name.endsWith('.json')) continue;
-      const mail = JSON.parse(await readFile(path.join(outbox, name), 'utf8'));
-      if (mail.to !== email) continue;
-      const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=[^\s"<]+/u)?.[0];
-      if (link) return new URL(link).searchParams.get('token');
-    }
-    return null;
-  }, 'the verification email');
-  return api(baseUrl, 'PUT', 'auth/verify-email', { code: token });
-}
 
 /** A job as a recruiter makes one: a gallery cover, a description and two questions. */
 async function createJob(baseUrl, token) {
