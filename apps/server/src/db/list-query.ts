@@ -69,3 +69,8 @@ export async function cappedCount(db: Db, table: PgTable, where: SQL): Promise<C
     ? { value: LIST_COUNT_CAP, capped: true }
     : { value: total, capped: false };
 }
+
+/** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -15,7 +15,7 @@ import {
 } from '@candid/domain';
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
-import { cappedCount, readList, type CappedCount } from '../../db/list-query';
+import { cappedCount, readList, type CappedCount, likePattern } from '../../db/list-query';
 import { jobs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -113,10 +113,6 @@ function toJobValues(input: JobSaveInput) {
     isOneTry: input.rule.isOneTry,
     quests: toStoredQuests(input.quests),
   };
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function archiveCondition(showArchived: boolean): SQL {

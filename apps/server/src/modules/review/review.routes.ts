@@ -23,17 +23,11 @@ import { resolveActingUser } from '../../plugins/auth';
 import { toCandidateApplicant } from '../applicants/applicants.service';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
 import { findUserById } from '../users/users.service';
-import {
-  countApplicants,
-  deleteApplicants,
-  getApplicantDetails,
-  getApplicantVideos,
-  listApplicants,
-  replaceApplicantCv,
-  updateApplicants,
-  type ReviewActor,
-  type Reviewer,
-} from './review.service';
+import { updateApplicants, replaceApplicantCv } from './review.changes';
+import { deleteApplicants } from './review.deletion';
+import { getApplicantDetails, getApplicantVideos } from './review.details';
+import { countApplicants, listApplicants } from './review.query';
+import type { ReviewActor, Reviewer } from './review.shared';
 
 const TAGS = ['applicants'];
 const BEARER = [{ bearerAuth: [] }];

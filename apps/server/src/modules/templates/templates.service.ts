@@ -13,7 +13,7 @@ import {
 } from '@candid/domain';
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
-import { readList } from '../../db/list-query';
+import { readList, likePattern } from '../../db/list-query';
 import { templates, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -58,10 +58,6 @@ const selection = { template: templates, ownerFName: users.fName };
 
 function selectTemplates(db: Db | Tx) {
   return db.select(selection).from(templates).leftJoin(users, eq(users.id, templates.ownerId));
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Templates the organisation may read: its own and the built-in ones. */

@@ -13,6 +13,7 @@ import {
 } from '@candid/domain';
 import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
+import { likePattern } from '../../db/list-query';
 import { applicants, jobs, organizations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -238,10 +239,6 @@ const interviewCountSql = sql<number>`(
   inner join ${jobs} as j on j.id = a.job_id
   where j.owner_id = ${sql.raw('"users"."id"')}
 )`;
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** The admin account list (spec §2 account overview): search, sort and 1-based pages. */
 export async function listAccounts(db: Db, query: AccountListQuery): Promise<AccountListResponse> {

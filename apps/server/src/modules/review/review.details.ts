@@ -1,0 +1,129 @@
+import {
+  type ApplicantDetails,
+  type ApplicantVideosResponse,
+  type ReviewAnswer,
+} from '@candid/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notes, timelineEvents, uploads, users } from '../../db/schema';
+import type { ObjectStorage } from '../../storage/storage';
+import { recordActivity } from '../activities/activities.service';
+import { toCvUrls, toListItem, toReviewAnswer, toReviewNote, toTimeline } from './review.mapping';
+import {
+  type Reviewer,
+  type ReviewActor,
+  fullName,
+  activityMeta,
+  findOrgApplicant,
+  assertUnlocked,
+} from './review.shared';
+
+/** One applicant opened for review: `job/{jobId}/{applicantId}` and its answers' videos. */
+
+/**
+ * `GET job/{jobId}/{applicantId}`: the applicant with signed CV URLs, notes (oldest first, with
+ * their authors), the timeline (oldest first, from the created event) and the job's questions.
+ * FORBIDDEN_ERR when it is locked for the viewer (spec §6: the web app goes back to the list).
+ */
+export async function getApplicantDetails(
+  deps: { db: Db; storage: ObjectStorage },
+  viewer: Reviewer,
+  params: { jobId: string; applicantId: string },
+): Promise<ApplicantDetails> {
+  const { db, storage } = deps;
+  const { applicant, job } = await findOrgApplicant(
+    db,
+    viewer.orgId,
+    params.applicantId,
+    params.jobId,
+  );
+  assertUnlocked(viewer, applicant);
+  const noteRows = await db
+    .select({
+      note: notes,
+      owner: {
+        id: users.id,
+        fName: users.fName,
+        lName: users.lName,
+        orgId: users.orgId,
+        imgUrl: users.imgUrl,
+        email: users.email,
+      },
+    })
+    .from(notes)
+    .leftJoin(users, eq(users.id, notes.ownerId))
+    .where(eq(notes.applicantId, applicant.id))
+    .orderBy(asc(notes.createdAt), asc(notes.id));
+  const timelineRows = await db
+    .select()
+    .from(timelineEvents)
+    .where(eq(timelineEvents.applicantId, applicant.id))
+    .orderBy(asc(timelineEvents.createdAt), asc(timelineEvents.id));
+  const item = await toListItem({ ...applicant, jobTitle: job.title }, viewer, storage);
+  const cv = await toCvUrls(storage, { key: applicant.cvKey, name: applicant.cvName });
+  return {
+    ...item,
+    info: {
+      ...item.info,
+      ...cv,
+      cv: applicant.cvName || null,
+      isPreview: applicant.isPreview,
+    },
+    notes: noteRows.map((row) => toReviewNote(row.note, row.owner)),
+    timeline: toTimeline(timelineRows, applicant.createdAt),
+    job: {
+      _id: job.id,
+      title: job.title,
+      quests: job.quests,
+      archivedAt: job.archivedAt ? job.archivedAt.toISOString() : null,
+    },
+  };
+}
+
+/**
+ * `GET job/applicantVideos/{applicantId}/{jobId}`: the answers with short-lived signed URLs and
+ * the recordings' lengths when known. Watching is recorded (spec §3: target interview, type
+ * watch). FORBIDDEN_ERR when the applicant is locked for the viewer.
+ */
+export async function getApplicantVideos(
+  deps: { db: Db; storage: ObjectStorage; now: Date },
+  viewer: Reviewer,
+  actor: ReviewActor,
+  params: { jobId: string; applicantId: string },
+): Promise<ApplicantVideosResponse> {
+  const { db, storage, now } = deps;
+  const { applicant } = await findOrgApplicant(db, viewer.orgId, params.applicantId, params.jobId);
+  assertUnlocked(viewer, applicant);
+  const answers = Object.entries(applicant.answerMap ?? {});
+  const recordingKeys = answers.flatMap(([, answer]) =>
+    [answer.faceKey, answer.screenKey].filter((key): key is string => Boolean(key)),
+  );
+  const durations = new Map<string, number | null>();
+  if (recordingKeys.length > 0) {
+    const rows = await db
+      .select({ key: uploads.key, durationSec: uploads.durationSec })
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.applicantId, applicant.id),
+          inArray(uploads.key, recordingKeys),
+          eq(uploads.status, 'completed'),
+        ),
+      );
+    for (const row of rows) durations.set(row.key, row.durationSec);
+  }
+  const answerMap: Record<string, ReviewAnswer> = {};
+  for (const [questId, answer] of answers) {
+    answerMap[questId] = await toReviewAnswer(answer, storage, durations);
+  }
+  await recordActivity(db, {
+    type: 'watch',
+    target: 'interview',
+    userId: actor.userId,
+    orgId: viewer.orgId,
+    desc: fullName(applicant),
+    meta: activityMeta(actor, { applicantId: applicant.id, jobId: applicant.jobId }),
+    date: now,
+  });
+  return { answerMap };
+}
