@@ -586,4 +586,19 @@ describe('UploadManager (tus)', () => {
     expect(server.log).toContain('HEAD u1');
     expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
   });
+
+  it('a reload between storing a chunk and counting it still uploads the chunk', async () => {
+    const store = createMemoryChunkStore();
+    const server = fakeTusServer();
+    const first = setup(server, store).manager;
+    const recId = await first.createRecording(RECORDING);
+    await first.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(store.chunkCount()).toBe(0));
+    // The page went away after the chunk was stored, before the recording's state counted it.
+    await store.putChunk({ recId, seq: 1, start: 4, blob: bytes(4, 2) });
+    const second = setup(server, store).manager;
+    await second.resume();
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+  });
 });

@@ -450,6 +450,19 @@ export class UploadManager {
     await this.saveMeta(meta);
   }
 
+  /**
+   * A chunk is stored before its recording's state counts it: a page that went away between
+   * the two left a chunk the state does not know, whose bytes may already be on the server
+   * (a PATCH may read the chunk in between). The stored chunks are the truth.
+   */
+  private async countStoredChunks(meta: RecordingMeta): Promise<void> {
+    const last = (await this.store.listChunks(meta.recId, meta.deletedSeq)).at(-1);
+    if (!last || last.seq < meta.nextSeq || meta.isFinished) return;
+    meta.nextSeq = last.seq + 1;
+    meta.totalBytes = last.start + last.blob.size;
+    await this.saveMeta(meta);
+  }
+
   /** Resumes every unfinished recording and answer found in the chunk store (once per page). */
   resume(): Promise<void> {
     this.resumed ??= (async () => {
@@ -458,6 +471,7 @@ export class UploadManager {
         const meta = this.metas.get(stored.recId) ?? stored;
         this.metas.set(meta.recId, meta);
         await this.upgradeLegacyMeta(meta);
+        if (!this.writeChains.has(meta.recId)) await this.countStoredChunks(meta);
         if (!meta.isFinished && !this.writeChains.has(meta.recId)) {
           // Its recorder died with the previous page: what was recorded is the take.
           // Its duration stays unknown here; the server writes the real one into the file.
