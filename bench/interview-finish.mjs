@@ -9,7 +9,8 @@
 // Uploading runs while the candidate records (DESIGN §5), so finishing should leave little to
 // send whatever the answer's length. Runs the real built server and Debian's Chromium with
 // fake devices (E2E_MEDIA.md). Run after `npm run build`: `npm run bench -- interview-finish`;
-// BENCH_SCENARIOS=a,b picks scenarios, BENCH_RUNS (default 5) the runs of each.
+// BENCH_SCENARIOS=a,b picks scenarios, BENCH_RUNS (default 5) the runs of each; BENCH_TRACE=1
+// prints each run's upload and submit requests after the last Stop (ms since the Stop click).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,6 +30,45 @@ const SCENARIOS = {
   c: { answers: 3, answerMs: 8000, uplinkFactor: 1.2 },
 };
 const CHOSEN = (process.env.BENCH_SCENARIOS ?? 'a,b,c').split(',').map((name) => name.trim());
+const TRACE = process.env.BENCH_TRACE === '1';
+
+/** The upload and answer calls of a page with their start and end times (BENCH_TRACE). */
+function traceRequests(page) {
+  const events = [];
+  let origin = performance.now();
+  const isTraced = (url) => url.includes('/api/upload/tus') || url.includes('/api/applicant');
+  const label = (request) => {
+    const url = new URL(request.url());
+    const length = request.headers()['upload-length'];
+    const body = request.postDataBuffer();
+    return `${request.method()} ${url.pathname.replace(/[0-9a-f]{32}$/u, '…')}${
+      length ? ` (Upload-Length ${length})` : ''
+    }${body ? ` ${body.length} B` : ''}`;
+  };
+  page.on('request', (request) => {
+    if (isTraced(request.url())) events.push([performance.now() - origin, `→ ${label(request)}`]);
+  });
+  page.on('requestfinished', async (request) => {
+    if (!isTraced(request.url())) return;
+    const at = performance.now() - origin;
+    const status = (await request.response().catch(() => null))?.status() ?? 0;
+    events.push([at, `← ${status} ${label(request)}`]);
+  });
+  return {
+    mark(what) {
+      events.push([performance.now() - origin, what]);
+    },
+    reset() {
+      origin = performance.now();
+      events.length = 0;
+    },
+    print() {
+      for (const [at, what] of events.sort((a, b) => a[0] - b[0])) {
+        console.log(`      ${at.toFixed(0).padStart(6)} ms  ${what}`);
+      }
+    },
+  };
+}
 
 const videoQuestion = (id, txt) => ({
   id,
@@ -59,6 +99,30 @@ function countRecorders() {
     });
     return start.apply(this, args);
   };
+}
+
+/** Records the app's camera constraints for 5 s; bits per second of the chunks after the first. */
+async function calibrateBitrate() {
+  const stream = await navigator.mediaDevices.getUserMedia({
+    video: { width: { ideal: 1280 }, height: { ideal: 720 } },
+    audio: true,
+  });
+  const chunks = [];
+  const recorder = new MediaRecorder(stream);
+  recorder.addEventListener('dataavailable', (event) => {
+    chunks.push({ bytes: event.data.size, at: performance.now() });
+  });
+  const stopped = new Promise((resolve) => recorder.addEventListener('stop', resolve));
+  recorder.start(1000);
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  recorder.stop();
+  await stopped;
+  stream.getTracks().forEach((track) => track.stop());
+  const steady = chunks.slice(1, -1).filter((chunk) => chunk.bytes > 0);
+  if (steady.length < 2) throw new Error(`calibration: only ${chunks.length} chunks in 5 s`);
+  const bytes = steady.reduce((sum, chunk) => sum + chunk.bytes, 0);
+  const seconds = (steady.at(-1).at - chunks[0].at) / 1000;
+  return (bytes * 8) / seconds;
 }
 
 /**
@@ -130,10 +194,12 @@ async function runOnce(browser, baseUrl, job, scenario, recruiter) {
   await start.waitFor();
   await waitFor(async () => start.isEnabled(), 'the media check to pass');
 
-  // The media check's sample recording tells the recorder's bitrate on this machine.
-  const sample = await page.evaluate(() => window.__recorded[0]);
-  const bitsPerSecond = (sample.bytes * 8) / ((sample.lastAt - sample.startedAt) / 1000);
-  const uplinkBytesPerSecond = (scenario.uplinkFactor * bitsPerSecond) / 8;
+  // The recorder's steady bitrate on this machine, from a 5 s recording of the same camera
+  // (the media check's sample is too short: its first chunk's head and the encoder's ramp-up
+  // halved the figure on a loaded machine, so "2×" was about 1.1× of the real answers).
+  const bitsPerSecond = await page.evaluate(calibrateBitrate);
+  const uplinkBytesPerSecond = Math.round((scenario.uplinkFactor * bitsPerSecond) / 8);
+  if (!(uplinkBytesPerSecond > 0)) throw new Error(`calibration: ${bitsPerSecond} bit/s`);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -145,6 +211,7 @@ async function runOnce(browser, baseUrl, job, scenario, recruiter) {
 
   const lastQuest = job.quests[scenario.answers - 1];
   const watcher = watchRecruiter({ ...recruiter, jobId: job._id, questId: lastQuest.id });
+  const trace = traceRequests(page);
   try {
     if (!(await watcher.watching)) throw new Error('the recruiter socket could not watch');
     await start.click();
@@ -154,6 +221,7 @@ async function runOnce(browser, baseUrl, job, scenario, recruiter) {
       await page.getByRole('button', { name: 'Start recording' }).click();
       await page.getByTestId('recording-badge').waitFor();
       await page.waitForTimeout(scenario.answerMs);
+      if (isLast) trace.reset();
       await page.getByRole('button', { name: 'Stop recording' }).click();
       const proceed = page.getByRole('button', {
         name: isLast ? 'Finish interview' : 'Save and proceed',
@@ -163,13 +231,22 @@ async function runOnce(browser, baseUrl, job, scenario, recruiter) {
         await proceed.click();
         continue;
       }
+      trace.mark('click Finish interview');
       const startedAt = performance.now();
       await proceed.click();
       await page.getByTestId('thank-you').waitFor({ timeout: 300_000 });
       const finishMs = performance.now() - startedAt;
-      const recorded = await page.evaluate(() =>
-        window.__recorded.slice(1).reduce((sum, entry) => sum + entry.bytes, 0),
+      trace.mark('thank-you visible');
+      if (TRACE) trace.print();
+      // What the answers' recorders produced (the media check's and calibration's left out).
+      const answers = await page.evaluate(
+        (count) => window.__recorded.slice(-count),
+        scenario.answers,
       );
+      const recorded = answers.reduce((sum, entry) => sum + entry.bytes, 0);
+      const answerBitsPerSecond =
+        (recorded * 8) /
+        (answers.reduce((sum, entry) => sum + (entry.lastAt - entry.startedAt), 0) / 1000);
       const playableMs = await Promise.race([
         watcher.result,
         new Promise((_, reject) =>
@@ -177,7 +254,14 @@ async function runOnce(browser, baseUrl, job, scenario, recruiter) {
         ),
       ]);
       await context.close();
-      return { finishMs, playableMs, bitsPerSecond, uplinkBytesPerSecond, recorded };
+      return {
+        finishMs,
+        playableMs,
+        bitsPerSecond,
+        answerBitsPerSecond,
+        uplinkBytesPerSecond,
+        recorded,
+      };
     }
   } finally {
     watcher.close();
@@ -264,12 +348,20 @@ try {
     const finish = stats(results.map((result) => result.finishMs));
     const playable = stats(results.map((result) => result.playableMs));
     const first = results[0];
+    const factors = results.map(
+      (result) => (result.uplinkBytesPerSecond * 8) / result.answerBitsPerSecond,
+    );
+    const effective = { p50: stats(factors).p50, min: Math.min(...factors) };
     console.log(
       `(${name}) ${scenario.answers} × ${scenario.answerMs / 1000} s answers, recording ` +
         `${(first.bitsPerSecond / 1000).toFixed(0)} kbit/s, uplink ` +
         `${((first.uplinkBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s ` +
-        `(${scenario.uplinkFactor}×), ${(first.recorded / 1024).toFixed(0)} KiB recorded; ` +
-        `${RUNS} runs`,
+        `(${scenario.uplinkFactor}×; of the answers' own bitrate ${effective.p50.toFixed(2)}× ` +
+        `p50, ${effective.min.toFixed(2)}× min), ${(first.recorded / 1024).toFixed(0)} KiB ` +
+        `recorded; ${RUNS} runs; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
     );
     console.log(
       `    finish → thank-you: p50 ${finish.p50.toFixed(0)} ms, max ${finish.max.toFixed(0)} ms; ` +

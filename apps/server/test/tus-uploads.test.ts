@@ -10,49 +10,13 @@ import { applicants, uploads } from '../src/db/schema';
 import { scanWebm } from '../src/modules/interview-uploads/webm-duration';
 import type { SignedUp } from './factories';
 import { accountWith, createInterviewJob, startInterview } from './interview-helpers';
-import { isMotoAvailable, startMotoServer } from './storage-servers';
 import { createTestApp, type TestApp } from './test-app';
+import { tusClient, tusStoreCases } from './tus-helpers';
 import { buildLiveWebm } from './webm-fixture';
 
 const MAX_BYTES = 256 * 1024;
 
-interface StoreCase {
-  name: string;
-  env: () => Promise<{ env: Record<string, string>; close: () => Promise<void> }>;
-}
-
-const storeCases: StoreCase[] = [
-  { name: 'file store', env: async () => ({ env: {}, close: async () => undefined }) },
-];
-if (isMotoAvailable()) {
-  storeCases.push({
-    name: 's3 store (moto)',
-    env: async () => {
-      const moto = await startMotoServer();
-      return {
-        env: {
-          STORAGE_DRIVER: 's3',
-          S3_BUCKET: moto.bucket,
-          S3_ENDPOINT: moto.endpoint,
-          S3_REGION: 'us-east-1',
-          S3_ACCESS_KEY_ID: 'testing',
-          S3_SECRET_ACCESS_KEY: 'testing',
-          S3_FORCE_PATH_STYLE: 'true',
-        },
-        close: () => moto.close(),
-      };
-    },
-  });
-}
-
-/** Upload-Metadata: comma-separated `key base64(value)` pairs (tus 1.0). */
-function metadataHeader(values: Record<string, string>): string {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
-describe.each(storeCases)('tus recording uploads ($name)', ({ env }) => {
+describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
   let t: TestApp;
   let origin: string;
   let owner: SignedUp;
@@ -87,34 +51,7 @@ describe.each(storeCases)('tus recording uploads ($name)', ({ env }) => {
       }),
     );
 
-  function tus(token: string) {
-    const headers = (extra: Record<string, string> = {}) => ({
-      'Tus-Resumable': '1.0.0',
-      Authorization: `Bearer ${token}`,
-      ...extra,
-    });
-    return {
-      create: (meta: Record<string, string>) =>
-        fetch(`${origin}/api/upload/tus`, {
-          method: 'POST',
-          headers: headers({ 'Upload-Defer-Length': '1', 'Upload-Metadata': metadataHeader(meta) }),
-        }),
-      head: (location: string) =>
-        fetch(`${origin}${location}`, { method: 'HEAD', headers: headers() }),
-      patch: (location: string, offset: number, body: Buffer, finalLength?: number) =>
-        fetch(`${origin}${location}`, {
-          method: 'PATCH',
-          headers: headers({
-            'Content-Type': 'application/offset+octet-stream',
-            'Upload-Offset': String(offset),
-            ...(finalLength === undefined ? {} : { 'Upload-Length': String(finalLength) }),
-          }),
-          body,
-        }),
-      remove: (location: string) =>
-        fetch(`${origin}${location}`, { method: 'DELETE', headers: headers() }),
-    };
-  }
+  const tus = (token: string) => tusClient(origin, token);
 
   async function createUpload(c: CreateApplicantResponse, questId: string, kind = 'face') {
     const response = await tus(c.candidateToken).create({

@@ -12,8 +12,11 @@ export interface RecordedTake {
   /** Length and byte sum of the webm head: the bytes before the first Cluster's data. */
   head: number | null;
   headSum: number;
-  /** Chunks whose bytes are not counted yet. */
-  pending: number;
+  /**
+   * Chunks whose bytes are not counted yet, by page load: a reload can cut the count of the
+   * chunk in hand short (reading a Blob is asynchronous), and that page will never finish it.
+   */
+  pending: Record<string, number>;
   /** FNV-1a (32 bit) of every recorded byte in order: equal means byte-identical. */
   hash: number;
   /** Bytes and hash so far after each chunk: what a take cut off by a reload must equal. */
@@ -21,6 +24,7 @@ export interface RecordedTake {
 }
 
 const STORAGE_KEY = 'e2e.recordedTakes';
+const PAGE_LOAD_KEY = 'e2e.recordedTakes.pageLoad';
 const CLUSTER_ID = [0x1f, 0x43, 0xb6, 0x75];
 
 /**
@@ -30,7 +34,10 @@ const CLUSTER_ID = [0x1f, 0x43, 0xb6, 0x75];
  */
 export async function countRecordedBytes(page: Page): Promise<void> {
   await page.addInitScript(
-    ({ key, clusterId }) => {
+    ({ key, clusterId, pageKey }) => {
+      // This page load: chunks it leaves uncounted when it goes away are not waited for.
+      const pageLoad = `${performance.timeOrigin}-${Math.random()}`;
+      window.sessionStorage.setItem(pageKey, pageLoad);
       const read = (): RecordedTake[] =>
         JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as RecordedTake[];
       const update = (index: number, change: (take: RecordedTake) => void) => {
@@ -52,7 +59,7 @@ export async function countRecordedBytes(page: Page): Promise<void> {
             sum: 0,
             head: null,
             headSum: 0,
-            pending: 0,
+            pending: {},
             hash: 0x811c9dc5,
             marks: [],
           });
@@ -65,7 +72,9 @@ export async function countRecordedBytes(page: Page): Promise<void> {
           this.addEventListener('dataavailable', (event: BlobEvent) => {
             const blob = event.data;
             if (blob.size === 0) return;
-            update(index, (take) => (take.pending += 1));
+            update(index, (take) => {
+              take.pending[pageLoad] = (take.pending[pageLoad] ?? 0) + 1;
+            });
             chain = chain.then(async () => {
               const data = new Uint8Array(await blob.arrayBuffer());
               let sum = 0;
@@ -100,7 +109,7 @@ export async function countRecordedBytes(page: Page): Promise<void> {
                   take.head = found ? chunkOffset + headEnd : null;
                   take.headSum += headSum;
                 }
-                take.pending -= 1;
+                take.pending[pageLoad] = (take.pending[pageLoad] ?? 1) - 1;
               });
             });
           });
@@ -108,19 +117,32 @@ export async function countRecordedBytes(page: Page): Promise<void> {
         return originalStart.apply(this, args);
       };
     },
-    { key: STORAGE_KEY, clusterId: CLUSTER_ID },
+    { key: STORAGE_KEY, clusterId: CLUSTER_ID, pageKey: PAGE_LOAD_KEY },
   );
 }
 
-/** The recorded takes, once every chunk is counted. */
+/**
+ * The recorded takes, once every chunk of the current page is counted. A chunk a reload cut
+ * off before it was counted is not in `marks`: the upload can only hold it if it reached
+ * IndexedDB, and then the prefix check fails (unlikely: storing a chunk
+ * takes two IndexedDB writes, counting it one Blob read).
+ */
 export async function recordedTakes(page: Page): Promise<RecordedTake[]> {
   const read = () =>
     page.evaluate(
-      (key) => JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as RecordedTake[],
-      STORAGE_KEY,
+      ({ key, pageKey }) => ({
+        takes: JSON.parse(window.sessionStorage.getItem(key) ?? '[]') as RecordedTake[],
+        pageLoad: window.sessionStorage.getItem(pageKey) ?? '',
+      }),
+      { key: STORAGE_KEY, pageKey: PAGE_LOAD_KEY },
     );
-  await expect.poll(async () => (await read()).every((take) => take.pending === 0)).toBe(true);
-  return read();
+  await expect
+    .poll(async () => {
+      const { takes, pageLoad } = await read();
+      return takes.every((take) => !take.pending[pageLoad]);
+    })
+    .toBe(true);
+  return (await read()).takes;
 }
 
 /** The stored object of a key (local storage driver under the e2e DATA_DIR). */

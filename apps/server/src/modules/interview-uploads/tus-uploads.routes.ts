@@ -9,8 +9,8 @@ import {
   type RecordingContainer,
 } from '@candid/domain';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { Server, type Upload } from '@tus/server';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { MemoryKvStore, Server, type Upload } from '@tus/server';
 import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
@@ -34,12 +34,12 @@ export const TUS_PATH = '/api/upload/tus';
 /** An unfinished upload untouched for this long is removed by the expiration sweep. */
 export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 /** How often expired unfinished uploads and finished staging copies are swept. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const TUS_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * A finished upload's staging copy is kept this long after the recording was stored: a client
  * whose last PATCH answer was lost asks HEAD again and must find the upload complete.
  */
-const FINISHED_KEEP_MS = 60 * 60 * 1000;
+export const TUS_FINISHED_KEEP_MS = 60 * 60 * 1000;
 /** PATCHes larger than this are not scanned on the way (their upload is scanned at the end). */
 const SCAN_PATCH_MAX_BYTES = 8 * 1024 * 1024;
 /** Ids the tus server gives uploads (`Uid.rand`: 16 random bytes in hex). */
@@ -74,11 +74,17 @@ function keyOfStatus(status: number): ErrorKey {
   return 'VALIDATION_ERR';
 }
 
-function createStore(config: AppConfig): TusStore {
+/** The tus store, and the S3 store's metadata cache (null on the file store). */
+function createStore(config: AppConfig): {
+  store: TusStore;
+  s3Cache: MemoryKvStore<MetadataValue> | null;
+} {
   if (config.storage.driver === 's3') {
     const { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle } =
       config.storage;
-    return new S3Store({
+    const s3Cache = new MemoryKvStore<MetadataValue>();
+    const store = new S3Store({
+      cache: s3Cache,
       expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
       // Expiry is swept by the server itself (deleteExpired), not by bucket lifecycle tags.
       useTags: false,
@@ -92,11 +98,13 @@ function createStore(config: AppConfig): TusStore {
           : {}),
       },
     });
+    return { store, s3Cache };
   }
-  return new FileStore({
+  const store = new FileStore({
     directory: path.join(config.dataDir, 'tus'),
     expirationPeriodInMilliseconds: TUS_EXPIRATION_MS,
   });
+  return { store, s3Cache: null };
 }
 
 /**
@@ -110,7 +118,7 @@ function createStore(config: AppConfig): TusStore {
  */
 export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
-  const store = createStore(config);
+  const { store, s3Cache } = createStore(config);
   const scopes = new WeakMap<TusRequest, CandidateScope>();
 
   async function authenticate(req: TusRequest): Promise<CandidateScope> {
@@ -166,6 +174,7 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
     const row = meta.key ? await findUpload(app.db, meta.key) : null;
     if (!row || row.uploadId !== upload.id) return;
     if (row.status === 'completed') return;
+    const startedAt = performance.now();
     const body = (await store.read(upload.id)) as Readable;
     const log = app.log.child({ uploadId: upload.id });
     const deps = { db: app.db, storage: app.storage, now: app.now(), log };
@@ -191,6 +200,7 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       await app.storage.putObject(row.key, body, { contentType: row.contentType });
       ({ durationSec } = await finishRecording(deps, row, upload.offset));
     }
+    const storedAt = performance.now();
     const scope = { applicantId: meta.applicantId!, jobId: meta.jobId! };
     const saved = await attachRecordingToAnswer(app.db, scope, {
       questId: meta.questId!,
@@ -203,6 +213,15 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       const applicant = await toCandidateApplicant(saved.row, saved.job, app.storage);
       notifyApplicantSaved(app, saved.job.ownerId, 'updated', applicant);
     }
+    // Where the last PATCH's time goes (the candidate waits for it): copy, then answer.
+    log.debug(
+      {
+        storeMs: Math.round(storedAt - startedAt),
+        answerMs: Math.round(performance.now() - storedAt),
+        bytes: upload.offset,
+      },
+      'tus upload finalised',
+    );
   }
 
   /**
@@ -347,6 +366,10 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
   /** Expired unfinished uploads, and staging copies of uploads stored a while ago. */
   async function sweep(): Promise<void> {
     await tus.cleanUpExpiredUploads();
+    // The S3 store keeps every upload's metadata in this cache and its expiry does not drop
+    // what it removed: a later HEAD of a removed upload would read the stale entry (500, and
+    // the client retries forever) instead of answering 404. It refills from the bucket.
+    s3Cache?.data.clear();
     const now = app.now().getTime();
     const rows = await app.db
       .select({ uploadId: uploads.uploadId })
@@ -356,19 +379,33 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
           inArray(uploads.kind, ['face', 'screen']),
           eq(uploads.status, 'completed'),
           isNotNull(uploads.uploadId),
-          lt(uploads.completedAt, new Date(now - FINISHED_KEEP_MS)),
-          gt(uploads.completedAt, new Date(now - FINISHED_KEEP_MS - 3 * SWEEP_INTERVAL_MS)),
+          lt(uploads.completedAt, new Date(now - TUS_FINISHED_KEEP_MS)),
+          gt(uploads.completedAt, new Date(now - TUS_FINISHED_KEEP_MS - 3 * TUS_SWEEP_INTERVAL_MS)),
         ),
       );
     for (const { uploadId } of rows) {
-      if (uploadId && TUS_ID_PATTERN.test(uploadId)) {
-        await store.remove(uploadId).catch(() => undefined);
+      if (uploadId && TUS_ID_PATTERN.test(uploadId)) await removeStaging(uploadId);
+    }
+  }
+
+  /**
+   * Removes a finished upload's staging copy. The S3 store's own `remove` gives up on a
+   * finished upload (its multipart upload is completed, so aborting it answers NoSuchUpload
+   * before the objects are deleted and the cached metadata dropped): there the object and its
+   * `.info` are deleted directly, and the cache entry with them.
+   */
+  async function removeStaging(id: string): Promise<void> {
+    await store.remove(id).catch(() => undefined);
+    if (s3Cache) {
+      for (const key of [id, `${id}.info`]) {
+        await app.storage.deleteObject(key).catch(() => undefined);
       }
+      await s3Cache.delete(id);
     }
   }
   const timer = setInterval(() => {
     sweep().catch((error: unknown) => app.log.warn({ err: error }, 'tus sweep failed'));
-  }, SWEEP_INTERVAL_MS);
+  }, TUS_SWEEP_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 

@@ -58,7 +58,17 @@ export async function startTake(params: {
       const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
       const pending: Promise<void>[] = [];
       recorder.ondataavailable = (event) => {
-        if (recId && event.data.size > 0) pending.push(manager.appendChunk(recId, event.data));
+        if (!recId) return;
+        // The chunk the recorder flushes when stopped is the take's last: stored together with
+        // the take's end, so it leaves in one PATCH that also declares the length.
+        const isLast = recorder.state === 'inactive';
+        pending.push(
+          manager.appendChunk(
+            recId,
+            event.data,
+            isLast ? { durationMs: Date.now() - startedAt } : undefined,
+          ),
+        );
       };
       const stopped = new Promise<void>((resolve) => {
         recorder.onstop = () => resolve();

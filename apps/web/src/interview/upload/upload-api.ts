@@ -36,6 +36,18 @@ export interface UploadApi {
     jobId: string,
     answerMap: CandidateAnswerMap,
   ): Promise<void>;
+  /**
+   * Saves the answers still waiting (none: an empty map) and submits the interview in the
+   * same `PUT applicant` (409 until every answer and recording is stored).
+   */
+  submit(
+    token: string,
+    applicantId: string,
+    jobId: string,
+    answerMap: CandidateAnswerMap,
+  ): Promise<void>;
+  /** Whether the server holds the interview as submitted (after a submit without answer). */
+  isSubmitted(token: string, applicantId: string): Promise<boolean>;
 }
 
 async function callJson<T>(
@@ -78,6 +90,29 @@ export const browserUploadApi: UploadApi = {
       { applicant: { id: applicantId, answerMap }, jobId },
     );
   },
+  async submit(token, applicantId, jobId, answerMap) {
+    const submitted = { timestamp: { submitted: new Date().toISOString() } };
+    await callJson(
+      token,
+      'PUT',
+      'applicant',
+      {},
+      {
+        applicant: {
+          id: applicantId,
+          ...(Object.keys(answerMap).length > 0 ? { answerMap } : {}),
+          ...submitted,
+        },
+        jobId,
+      },
+    );
+  },
+  async isSubmitted(token, applicantId) {
+    const { applicant } = await callJson<{
+      applicant: { timestamp: { submitted: string | null } };
+    }>(token, 'GET', `applicant/${encodeURIComponent(applicantId)}`, {});
+    return Boolean(applicant.timestamp.submitted);
+  },
 };
 
 /**
@@ -93,19 +128,4 @@ export function sendQuit(token: string, applicantId: string, jobId: string): voi
     { applicant: { id: applicantId, timestamp: { quited: new Date().toISOString() } }, jobId },
     true,
   ).catch(() => undefined);
-}
-
-/** `PUT applicant` with `timestamp.submitted` (409 until every answer is stored). */
-export async function submitInterview(
-  token: string,
-  applicantId: string,
-  jobId: string,
-): Promise<void> {
-  await callJson(
-    token,
-    'PUT',
-    'applicant',
-    {},
-    { applicant: { id: applicantId, timestamp: { submitted: new Date().toISOString() } }, jobId },
-  );
 }

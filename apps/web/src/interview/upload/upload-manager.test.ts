@@ -1,7 +1,7 @@
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryChunkStore } from './chunk-store';
-import type { UploadApi } from './upload-api';
+import { UploadHttpError, type UploadApi } from './upload-api';
 import { UploadManager } from './upload-manager';
 
 const ENDPOINT = 'http://candid.test/api/upload/tus';
@@ -43,7 +43,9 @@ type Fault = number | 'network' | null;
  * A tus 1.0 server in memory, plugged in as tus-js-client's HTTP stack. `fault` may fail a
  * request before it is handled: a status code, or 'network' (no answer at all).
  */
-function fakeTusServer(fault: (method: string, count: number) => Fault = () => null) {
+function fakeTusServer(
+  fault: (method: string, count: number, headers: Map<string, string>) => Fault = () => null,
+) {
   const uploads = new Map<string, StoredUpload>();
   const log: string[] = [];
   let created = 0;
@@ -130,7 +132,7 @@ function fakeTusServer(fault: (method: string, count: number) => Fault = () => n
           try {
             if (gate && method === 'PATCH') await gate;
             if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-            const failure = fault(method, count);
+            const failure = fault(method, count, headers);
             if (failure === 'network') throw new Error('network down');
             if (failure !== null) return response(failure);
             return await handle(method, url, headers, (body as Blob | null) ?? null);
@@ -176,12 +178,17 @@ function fakeTusServer(fault: (method: string, count: number) => Fault = () => n
 
 function fakeApi() {
   const saved: unknown[] = [];
+  const submitted: unknown[] = [];
   const api: UploadApi = {
     saveAnswers: vi.fn(async (_t, _a, _j, answerMap) => {
       saved.push(answerMap);
     }),
+    submit: vi.fn(async (_t, _a, _j, answerMap) => {
+      submitted.push(answerMap);
+    }),
+    isSubmitted: vi.fn(async () => submitted.length > 0),
   };
-  return { api, saved };
+  return { api, saved, submitted };
 }
 
 function setup(
@@ -190,7 +197,7 @@ function setup(
   extra: Partial<ConstructorParameters<typeof UploadManager>[0]> = {},
 ) {
   const sleep = vi.fn(async (_ms: number) => undefined);
-  const { api, saved } = fakeApi();
+  const { api, saved, submitted } = fakeApi();
   const manager = new UploadManager({
     store,
     api,
@@ -201,7 +208,7 @@ function setup(
     chunkBytes: 8,
     ...extra,
   });
-  return { manager, store, server, sleep, saved, api };
+  return { manager, store, server, sleep, saved, submitted, api };
 }
 
 describe('UploadManager (tus)', () => {
@@ -436,5 +443,162 @@ describe('UploadManager (tus)', () => {
     await saving;
     await manager.waitForApplicant('app1');
     expect(manager.isApplicantDone('app1')).toBe(true);
+  });
+
+  it('sends the chunk flushed on stop and the length in one PATCH', async () => {
+    const { manager, server } = setup();
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+4'));
+    await manager.appendChunk(recId, bytes(3, 2), { durationMs: 2000 });
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(server.log.filter((entry) => entry.startsWith('PATCH'))).toEqual([
+      'PATCH u1 0+4',
+      'PATCH u1 4+3 end',
+    ]);
+    // The recorder's stop that follows changes nothing.
+    await manager.finishRecording(recId, 2100);
+    expect(server.log.filter((entry) => entry.startsWith('PATCH'))).toHaveLength(2);
+  });
+
+  it('submits with the waiting answers in one call the moment the last byte is confirmed', async () => {
+    const { manager, server, api, submitted, store } = setup();
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+4'));
+    const release = server.holdPatches();
+    await manager.appendChunk(recId, bytes(4, 2), { durationMs: 2000 });
+    await manager.saveAnswer({
+      applicantId: 'app1',
+      jobId: 'job1',
+      questId: 'q1',
+      candidateToken: 'token-1',
+      answer: { resTime: 2 },
+      recordings: [{ recId, kind: 'face' }],
+    });
+    let isSubmitted = false;
+    const submitting = manager
+      .submitApplicant({ applicantId: 'app1', jobId: 'job1', candidateToken: 'token-1' })
+      .then(() => {
+        isSubmitted = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The last PATCH is not confirmed: nothing is submitted yet.
+    expect(isSubmitted).toBe(false);
+    expect(api.submit).not.toHaveBeenCalled();
+    release();
+    await submitting;
+    expect(server.isComplete('u1')).toBe(true);
+    expect(submitted).toEqual([{ q1: { resTime: 2, faceKey: RECORDING.key } }]);
+    // The answer went with the submit, not on its own.
+    expect(api.saveAnswers).not.toHaveBeenCalled();
+    expect(await store.listAnswers()).toEqual([]);
+    expect(manager.isApplicantDone('app1')).toBe(true);
+  });
+
+  it('a submit whose answer was lost is settled by asking the server', async () => {
+    const { manager, api } = setup();
+    let applied = false;
+    api.submit = vi.fn(async () => {
+      applied = true;
+      throw new UploadHttpError(0, 'connection reset');
+    });
+    api.isSubmitted = vi.fn(async () => applied);
+    await manager.submitApplicant({ applicantId: 'app1', jobId: 'job1', candidateToken: 't' });
+    expect(api.isSubmitted).toHaveBeenCalledTimes(1);
+
+    // Refused and not submitted: the caller hears the refusal.
+    api.submit = vi.fn(async () => {
+      throw new UploadHttpError(409, 'incomplete');
+    });
+    api.isSubmitted = vi.fn(async () => false);
+    await expect(
+      manager.submitApplicant({ applicantId: 'app2', jobId: 'job1', candidateToken: 't' }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it.each([
+    ['before the server stored it', 'before'],
+    ['after the server stored it (the answer was lost)', 'after'],
+  ] as const)(
+    'a finish whose last PATCH failed %s is retried from the server offset (HEAD)',
+    async (_name, when) => {
+      const server = fakeTusServer();
+      let failed = false;
+      const original = server.httpStack.createRequest.bind(server.httpStack);
+      server.httpStack.createRequest = (method, url) => {
+        const request = original(method, url);
+        const send = request.send.bind(request);
+        request.send = async (body) => {
+          const isLast = method === 'PATCH' && request.getHeader('Upload-Length') !== undefined;
+          if (isLast && !failed && when === 'before') {
+            failed = true;
+            throw new Error('connection reset');
+          }
+          const answer = await send(body);
+          if (isLast && !failed && when === 'after') {
+            failed = true;
+            throw new Error('connection reset');
+          }
+          return answer;
+        };
+        return request;
+      };
+      const { manager, store } = setup(server);
+      const recId = await manager.createRecording(RECORDING);
+      await manager.appendChunk(recId, bytes(4, 1));
+      await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+4'));
+      await manager.appendChunk(recId, bytes(4, 2), { durationMs: 2000 });
+      await manager.saveAnswer({
+        applicantId: 'app1',
+        jobId: 'job1',
+        questId: 'q1',
+        candidateToken: 'token-1',
+        answer: { resTime: 2 },
+        recordings: [{ recId, kind: 'face' }],
+      });
+      await manager.submitApplicant({
+        applicantId: 'app1',
+        jobId: 'job1',
+        candidateToken: 'token-1',
+      });
+      expect(failed).toBe(true);
+      expect(server.isComplete('u1')).toBe(true);
+      expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+      const afterFailure = server.log.slice(server.log.indexOf('HEAD u1'));
+      expect(afterFailure[0]).toBe('HEAD u1');
+      // Stored already: nothing is sent again; otherwise the tail goes again with the length.
+      expect(afterFailure.slice(1)).toEqual(when === 'after' ? [] : ['PATCH u1 4+4 end']);
+      expect(store.chunkCount()).toBe(0);
+    },
+  );
+
+  it('resumes from the server offset after a refused PATCH (offset conflict)', async () => {
+    const server = fakeTusServer((method, count) =>
+      method === 'PATCH' && count === 2 ? 409 : null,
+    );
+    const { manager } = setup(server);
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(server.log).toContain('PATCH u1 0+4'));
+    await manager.appendChunk(recId, bytes(4, 2), { durationMs: 2000 });
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(server.log).toContain('HEAD u1');
+    expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+  });
+
+  it('a reload between storing a chunk and counting it still uploads the chunk', async () => {
+    const store = createMemoryChunkStore();
+    const server = fakeTusServer();
+    const first = setup(server, store).manager;
+    const recId = await first.createRecording(RECORDING);
+    await first.appendChunk(recId, bytes(4, 1));
+    await vi.waitFor(() => expect(store.chunkCount()).toBe(0));
+    // The page went away after the chunk was stored, before the recording's state counted it.
+    await store.putChunk({ recId, seq: 1, start: 4, blob: bytes(4, 2) });
+    const second = setup(server, store).manager;
+    await second.resume();
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    expect(await server.contentOf('u1')).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
   });
 });

@@ -3,11 +3,12 @@ import {
   TUS_CHUNK_MAX_BYTES,
   UPLOAD_CONCURRENCY,
   type CandidateAnswer,
+  type CandidateAnswerMap,
   type RecordingKind,
 } from '@candid/domain';
 import { Upload, type HttpStack } from 'tus-js-client';
 import type { ChunkStore, PendingAnswer, RecordingMeta, StoredChunk } from './chunk-store';
-import { isRetryableUploadError, type UploadApi } from './upload-api';
+import { isRetryableUploadError, UploadHttpError, type UploadApi } from './upload-api';
 
 /** Upload progress of one recording, 0–100. */
 export interface FileProgress {
@@ -153,6 +154,8 @@ export class UploadManager {
     string,
     { promise: Promise<void>; resolve: () => void }
   >();
+  /** Applicants being submitted: their waiting answers go with the submit, not on their own. */
+  private readonly finishing = new Map<string, Promise<void>>();
   private answersDirty = false;
   private snapshot: UploadSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -300,15 +303,26 @@ export class UploadManager {
     });
   }
 
-  /** Stores one recorded chunk and lets the uploader know. */
-  appendChunk(recId: string, blob: Blob): Promise<void> {
+  /**
+   * Stores one recorded chunk and lets the uploader know. `last` (the chunk the recorder
+   * flushed on stop) also ends the take in the same step: the uploader then sends the chunk
+   * and declares the length in one PATCH instead of a PATCH and an empty one.
+   */
+  appendChunk(recId: string, blob: Blob, last?: { durationMs: number | null }): Promise<void> {
     return this.chain(recId, async () => {
-      if (this.cancelled.has(recId) || blob.size === 0) return;
+      if (this.cancelled.has(recId)) return;
+      if (blob.size === 0 && !last) return;
       const meta = await this.getMeta(recId);
       if (!meta || meta.isFinished) return;
-      await this.store.putChunk({ recId, seq: meta.nextSeq, start: meta.totalBytes, blob });
-      meta.nextSeq += 1;
-      meta.totalBytes += blob.size;
+      if (blob.size > 0) {
+        await this.store.putChunk({ recId, seq: meta.nextSeq, start: meta.totalBytes, blob });
+        meta.nextSeq += 1;
+        meta.totalBytes += blob.size;
+      }
+      if (last) {
+        meta.isFinished = true;
+        meta.durationMs = last.durationMs;
+      }
       await this.saveMeta(meta);
       this.publish(meta);
       this.notifyData(recId);
@@ -436,6 +450,19 @@ export class UploadManager {
     await this.saveMeta(meta);
   }
 
+  /**
+   * A chunk is stored before its recording's state counts it: a page that went away between
+   * the two left a chunk the state does not know, whose bytes may already be on the server
+   * (a PATCH may read the chunk in between). The stored chunks are the truth.
+   */
+  private async countStoredChunks(meta: RecordingMeta): Promise<void> {
+    const last = (await this.store.listChunks(meta.recId, meta.deletedSeq)).at(-1);
+    if (!last || last.seq < meta.nextSeq || meta.isFinished) return;
+    meta.nextSeq = last.seq + 1;
+    meta.totalBytes = last.start + last.blob.size;
+    await this.saveMeta(meta);
+  }
+
   /** Resumes every unfinished recording and answer found in the chunk store (once per page). */
   resume(): Promise<void> {
     this.resumed ??= (async () => {
@@ -444,6 +471,7 @@ export class UploadManager {
         const meta = this.metas.get(stored.recId) ?? stored;
         this.metas.set(meta.recId, meta);
         await this.upgradeLegacyMeta(meta);
+        if (!this.writeChains.has(meta.recId)) await this.countStoredChunks(meta);
         if (!meta.isFinished && !this.writeChains.has(meta.recId)) {
           // Its recorder died with the previous page: what was recorded is the take.
           // Its duration stays unknown here; the server writes the real one into the file.
@@ -648,8 +676,9 @@ export class UploadManager {
     this.assertActive(recId);
     meta.isCompleted = true;
     meta.confirmedBytes = meta.totalBytes;
-    await this.saveMeta(meta);
+    // Told at once: a submit waiting for this last byte goes out while the state is stored.
     this.publish(meta);
+    await this.saveMeta(meta);
     this.kickAnswers();
   }
 
@@ -808,22 +837,39 @@ export class UploadManager {
     }
   }
 
+  /** The answer naming its stored recordings; null while one of them is still uploading. */
+  private async readyAnswer(pending: PendingAnswer): Promise<CandidateAnswer | null> {
+    const answer: CandidateAnswer = { ...pending.answer };
+    for (const { recId, kind } of pending.recordings) {
+      const meta = await this.getMeta(recId);
+      if (!meta) continue;
+      if (!meta.isCompleted && !meta.error) return null;
+      if (meta.error) continue;
+      if (kind === 'face') answer.faceKey = meta.key;
+      else answer.screenKey = meta.key;
+    }
+    return answer;
+  }
+
+  /** Drops saved answers and their recordings' upload state from the chunk store. */
+  private async forgetAnswers(saved: PendingAnswer[]): Promise<void> {
+    for (const pending of saved) {
+      await this.store.deleteAnswer(pending.id);
+      // The chunks are gone already; the recordings' upload state is no longer needed.
+      for (const { recId } of pending.recordings) {
+        this.metas.delete(recId);
+        await this.store.deleteRecording(recId);
+      }
+    }
+    await this.publishAnswers();
+  }
+
   private async saveReadyAnswers(): Promise<void> {
     for (const pending of await this.store.listAnswers()) {
-      const answer: CandidateAnswer = { ...pending.answer };
-      let isReady = true;
-      for (const { recId, kind } of pending.recordings) {
-        const meta = await this.getMeta(recId);
-        if (!meta) continue;
-        if (!meta.isCompleted && !meta.error) {
-          isReady = false;
-          break;
-        }
-        if (meta.error) continue;
-        if (kind === 'face') answer.faceKey = meta.key;
-        else answer.screenKey = meta.key;
-      }
-      if (!isReady) continue;
+      // Its applicant is being submitted: the answer goes with the submit.
+      if (this.finishing.has(pending.applicantId)) continue;
+      const answer = await this.readyAnswer(pending);
+      if (!answer) continue;
       try {
         await this.withAnswerRetry(() =>
           this.api.saveAnswers(pending.candidateToken, pending.applicantId, pending.jobId, {
@@ -833,13 +879,102 @@ export class UploadManager {
       } catch {
         // Refused for good (e.g. submitted already): nothing more to do for it.
       }
-      await this.store.deleteAnswer(pending.id);
-      // The chunks are gone already; the recordings' upload state is no longer needed.
-      for (const { recId } of pending.recordings) {
-        this.metas.delete(recId);
-        await this.store.deleteRecording(recId);
+      await this.forgetAnswers([pending]);
+    }
+  }
+
+  // ---- submit ----
+
+  /** Whether every recording of the applicant is stored (or failed for good). */
+  private areRecordingsStored(applicantId: string): boolean {
+    return (
+      !this.answersArriving.has(applicantId) &&
+      Object.values(this.snapshot.files).every(
+        (file) => file.applicantId !== applicantId || file.isCompleted || file.error !== null,
+      )
+    );
+  }
+
+  private waitForRecordings(applicantId: string): Promise<void> {
+    if (this.areRecordingsStored(applicantId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const unsubscribe = this.subscribe(() => {
+        if (!this.areRecordingsStored(applicantId)) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * Finishes the interview: waits until the server confirmed the last byte of every recording
+   * of the applicant, then saves the answers still waiting and submits, in one call that goes
+   * out the moment the last upload is confirmed (the server has finalised it by then: copy,
+   * duration, answer). Resolves once the server holds the interview as submitted; throws the
+   * call's UploadHttpError otherwise (409: something is still missing). A failed call whose
+   * outcome is unknown (no answer, 5xx, a repeated submit) is settled by asking the server.
+   */
+  submitApplicant(input: {
+    applicantId: string;
+    jobId: string;
+    candidateToken: string;
+  }): Promise<void> {
+    const running = this.finishing.get(input.applicantId);
+    if (running) return running;
+    const submitting = this.runSubmit(input).finally(() => {
+      this.finishing.delete(input.applicantId);
+      // Whatever was not submitted is saved on its own again.
+      this.kickAnswers();
+    });
+    this.finishing.set(input.applicantId, submitting);
+    return submitting;
+  }
+
+  private async runSubmit(input: {
+    applicantId: string;
+    jobId: string;
+    candidateToken: string;
+  }): Promise<void> {
+    const { applicantId, jobId, candidateToken } = input;
+    try {
+      // Everything an earlier page left in the chunk store is known (and uploading) first.
+      await this.resume();
+      let answers: { pending: PendingAnswer; answer: CandidateAnswer }[] = [];
+      for (;;) {
+        await this.waitForRecordings(applicantId);
+        const stored = (await this.store.listAnswers()).filter(
+          (pending) => pending.applicantId === applicantId,
+        );
+        const ready = await Promise.all(
+          stored.map(async (pending) => ({ pending, answer: await this.readyAnswer(pending) })),
+        );
+        if (ready.every((entry) => entry.answer !== null)) {
+          answers = ready as typeof answers;
+          break;
+        }
+        // A recording of an answer is not stored yet: look again when something changes.
+        await new Promise<void>((resolve) => {
+          const unsubscribe = this.subscribe(() => {
+            unsubscribe();
+            resolve();
+          });
+        });
       }
-      await this.publishAnswers();
+      const answerMap: CandidateAnswerMap = {};
+      for (const { pending, answer } of answers) answerMap[pending.questId] = answer;
+      try {
+        await this.api.submit(candidateToken, applicantId, jobId, answerMap);
+      } catch (error) {
+        const isSubmitted = await this.api
+          .isSubmitted(candidateToken, applicantId)
+          .catch(() => false);
+        if (!isSubmitted) throw error;
+      }
+      await this.forgetAnswers(answers.map(({ pending }) => pending));
+    } catch (error) {
+      throw error instanceof UploadHttpError
+        ? error
+        : new UploadHttpError(0, error instanceof Error ? error.message : String(error));
     }
   }
 }

@@ -11,23 +11,24 @@ import {
   useInterviewSession,
 } from '../../session/interview-session-store';
 import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
-import { submitInterview, UploadHttpError } from '../../upload/upload-api';
+import { UploadHttpError } from '../../upload/upload-api';
 import { getUploadManager } from '../../upload/upload-service';
 import { useApplicantUpload } from '../../upload/use-upload-progress';
 
-type EndPhase = 'uploading' | 'submitting' | 'done' | 'failed';
+type EndPhase = 'uploading' | 'done' | 'failed';
 
 /**
- * How often a submit refused as incomplete (409) is retried once the queue is idle: an answer
- * or a completed recording may still be on its way to the server when the queue looks done.
- * With the growing wait below this covers about a minute.
+ * How often a submit refused as incomplete (409) is retried: a recording finished on another
+ * server process, or an answer of an earlier page, may still be on its way. With the growing
+ * wait below this covers about a minute.
  */
 const INCOMPLETE_RETRIES = 12;
 const MAX_RETRY_WAIT_MS = 8_000;
 
 /**
- * `/interview/{jobId}/end` (spec §4): the upload percent until everything is stored, then
- * `timestamp.submitted`, then the thank-you page with confetti; offline shows a modal.
+ * `/interview/{jobId}/end` (spec §4): the upload percent until everything is stored; the
+ * moment the server confirmed the last byte, the waiting answers and `timestamp.submitted` go
+ * in one call, then the thank-you page with confetti; offline shows a modal.
  */
 export function InterviewEndPage() {
   const { jobId = '' } = useParams();
@@ -50,7 +51,7 @@ function InterviewEnd({ jobId }: { jobId: string }) {
   const [attemptRun, setAttemptRun] = useState(0);
   const submittingRef = useRef(false);
 
-  useQuitWarning(phase === 'uploading' || phase === 'submitting');
+  useQuitWarning(phase === 'uploading');
   useConfirmBackToOnboarding(jobId);
 
   useEffect(() => {
@@ -62,22 +63,19 @@ function InterviewEnd({ jobId }: { jobId: string }) {
     submittingRef.current = true;
     let isActive = true;
     void (async () => {
-      await getUploadManager().waitForApplicant(applicantId);
-      if (!isActive) return;
-      setPhase('submitting');
       for (let attempt = 0; ; attempt += 1) {
         try {
-          await submitInterview(candidateToken, applicantId, jobId);
+          // Waits for the last confirmed byte, then saves the last answers and submits.
+          await getUploadManager().submitApplicant({ applicantId, jobId, candidateToken });
           break;
         } catch (error) {
+          if (!isActive) return;
           const status = error instanceof UploadHttpError ? error.status : 0;
-          // 409: an answer save was still on its way when the queue looked idle (the last
-          // question's answer is queued as the page changes). Let the queue drain, then retry.
+          // 409: something the server needs is still on its way (see INCOMPLETE_RETRIES).
           if (status === 409 && attempt < INCOMPLETE_RETRIES) {
             await new Promise((resolve) =>
               setTimeout(resolve, Math.min(MAX_RETRY_WAIT_MS, 500 * 2 ** attempt)),
             );
-            await getUploadManager().waitForApplicant(applicantId);
             if (!isActive) return;
             continue;
           }
