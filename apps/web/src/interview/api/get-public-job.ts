@@ -8,9 +8,11 @@ export function getPublicJob(api: ApiClient, jobId: string, signal?: AbortSignal
   return api.get<PublicJob>(`job/${encodeURIComponent(jobId)}/public`, { signal });
 }
 
+export const publicJobQueryKey = (jobId: string) => ['interview', 'publicJob', jobId] as const;
+
 export function publicJobQueryOptions(api: ApiClient, jobId: string) {
   return queryOptions({
-    queryKey: ['interview', 'publicJob', jobId],
+    queryKey: publicJobQueryKey(jobId),
     queryFn: ({ signal }) => getPublicJob(api, jobId, signal),
     staleTime: 5 * 60_000,
     retry: false,
