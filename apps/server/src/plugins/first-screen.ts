@@ -135,7 +135,7 @@ function invitationHtml(job: PublicJob, kind: CandidatePageKind): string {
 /**
  * The app's stylesheet links: on an invitation page they are preloads, so the static first
  * screen (own styles inline) paints without waiting for them; the app applies them before its
- * first render (apps/web/src/interview/invitation/first-screen.ts `applyDeferredStyles`).
+ * first render (apps/web/src/common/first-screen/first-screen.ts `applyDeferredStyles`).
  */
 const APP_STYLESHEET = /<link rel="stylesheet"((?: crossorigin)? href="\/assets\/[^"]+\.css")>/g;
 
@@ -145,7 +145,7 @@ const APP_STYLESHEET = /<link rel="stylesheet"((?: crossorigin)? href="\/assets\
  * stylesheet (the candidate sees the job before any script or the app's stylesheet has
  * arrived), and `modulepreload` links
  * for the page's own chunks so the browser fetches them with the entry. The app replaces the
- * static screen with its own when that is ready (apps/web/src/interview/invitation/first-screen.ts).
+ * static screen with its own when that is ready (apps/web/src/common/first-screen/first-screen.ts).
  */
 export function renderFirstScreen(
   indexHtml: string,

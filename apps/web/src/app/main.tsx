@@ -9,11 +9,7 @@ import { createAppI18n } from '../common/i18n/i18n';
 import { applyDocumentLanguage } from '../common/i18n/languages';
 import { showAlert } from '../common/stores/alert-store';
 import { useLanguageStore } from '../common/stores/language-store';
-import {
-  applyDeferredStyles,
-  releaseFirstScreen,
-  seedInlinedPublicJob,
-} from '../interview/invitation/first-screen';
+import { applyDeferredStyles, releaseFirstScreen } from '../common/first-screen/first-screen';
 import { AppProviders, createQueryClient, type AppServices } from './providers';
 import { createAppRouter, type AppRouter } from './router';
 import { createSessionEndHandler } from './session-end';
@@ -26,7 +22,6 @@ const language = useLanguageStore.getState().language;
 applyDocumentLanguage(language);
 
 const queryClient = createQueryClient();
-seedInlinedPublicJob(queryClient);
 let router: AppRouter | null = null;
 
 const services: AppServices = {

@@ -2,8 +2,8 @@ import { getCoverSources, type PublicJob } from '@candid/domain';
 import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useReleaseFirstScreen } from './first-screen';
 import { sanitizeHtml } from './sanitize-html';
+import { useReleaseFirstScreen } from '../../common/first-screen/first-screen';
 import richText from '../../common/ui/rich-text.module.css';
 
 /**
