@@ -14,7 +14,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { interviewUploadsRoutes } from './modules/interview-uploads/interview-uploads.routes';
 import { tusUploadsRoutes } from './modules/interview-uploads/tus-uploads.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { getPublicJob } from './modules/jobs/jobs.service';
+import { createInvitationPage } from './modules/jobs/invitation-page';
 import { realtimeHandlers } from './modules/realtime/realtime.handlers';
 import { reviewRoutes } from './modules/review/review.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -115,7 +115,7 @@ export async function buildApp(
   await app.register(tfjsWasmPlugin);
   await app.register(webPlugin, {
     config,
-    loadPublicJob: (jobId) => getPublicJob(app.db, jobId),
+    renderPage: createInvitationPage(app.db, config.webDistDir),
   });
   return app;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PublicJob } from '@candid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchCandidatePage } from '../src/plugins/first-screen';
+import { matchCandidatePage } from '../src/modules/jobs/invitation-page';
 import { accountWith, callAs, jobPayload } from './jobs-helpers';
 import { createTestApp, type TestApp } from './test-app';
 

@@ -1,6 +1,10 @@
 import { getCoverSources, PRODUCT_NAME, type PublicJob } from '@candid/domain';
-import { findGalleryCover } from '../modules/covers/covers.gallery';
-import { sanitizeRichText } from '../modules/jobs/rich-text';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../db/client';
+import { findGalleryCover } from '../covers/covers.gallery';
+import { getPublicJob } from './jobs.service';
+import { sanitizeRichText } from './rich-text';
 
 /** The candidate's pages that open on a job's invitation: `/interview/{jobId}` and `/embed/{jobId}`. */
 const CANDIDATE_PAGE = /^\/(interview|embed)\/([^/?#]+)\/?(?:\?[^#]*)?$/;
@@ -199,4 +203,32 @@ export function chunkPreloads(manifest: ViteManifest, source: string, indexHtml:
   };
   visit(source);
   return files;
+}
+
+/** Reads the build manifest if the build wrote one (it names each page's chunks). */
+async function readManifest(webDistDir: string): Promise<ViteManifest> {
+  try {
+    return JSON.parse(
+      await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The web plugin's page hook: index.html with the first screen for an active job's invitation
+ * link, null for every other path (and for an archived, unknown or malformed job id).
+ */
+export function createInvitationPage(db: Db, webDistDir: string | null) {
+  let manifest: Promise<ViteManifest> | null = null;
+  return async (url: string, indexHtml: string): Promise<string | null> => {
+    const page = matchCandidatePage(url);
+    if (!page) return null;
+    const job = await getPublicJob(db, page.jobId).catch(() => null);
+    if (!job) return null;
+    manifest ??= webDistDir ? readManifest(webDistDir) : Promise.resolve({});
+    const preloads = chunkPreloads(await manifest, CANDIDATE_PAGE_SOURCES[page.kind], indexHtml);
+    return renderFirstScreen(indexHtml, job, page.kind, preloads);
+  };
 }
