@@ -2,10 +2,11 @@
 // back office's applicant list (logged in, 50 applicants), with the mobile preset (simulated slow
 // 4G, mid-range phone) and the desktop preset, three runs each; prints the medians.
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
-// Run after `npm run build`: `npm run bench -- lighthouse` (BENCH_RUNS, BENCH_PAGES=interview,login).
+// Run after `npm run build`: `npm run bench -- lighthouse` (BENCH_RUNS, BENCH_PAGES=interview,login,
+// BENCH_PRESETS=mobile,desktop; BENCH_LHR_DIR=dir keeps each run's full Lighthouse JSON report).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -92,7 +93,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run; `session` (tokens) is put into localStorage first for back-office pages. */
-async function runLighthouse(port, url, preset, session) {
+async function runLighthouse(port, url, preset, session, reportName) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
   try {
@@ -118,6 +119,10 @@ async function runLighthouse(port, url, preset, session) {
     const result = await lighthouse(url, flags, config, page);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (process.env.BENCH_LHR_DIR) {
+      await mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
+      await writeFile(path.join(process.env.BENCH_LHR_DIR, `${reportName}.json`), result.report);
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const failed = Object.values(lhr.categories.accessibility.auditRefs)
       .map((ref) => lhr.audits[ref.id])
@@ -142,10 +147,10 @@ async function runLighthouse(port, url, preset, session) {
 }
 
 /** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART): try again then. */
-async function runWithRetry(port, url, preset, session, attempts = 3) {
+async function runWithRetry(port, url, preset, session, reportName, attempts = 3) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(port, url, preset, session);
+      return await runLighthouse(port, url, preset, session, reportName);
     } catch (error) {
       if (attempt >= attempts) throw error;
       process.stderr.write(`  retrying ${url} (${preset}): ${error.message}\n`);
@@ -201,11 +206,22 @@ try {
   ].filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.includes(page.key));
 
   const rows = [];
-  for (const preset of ['mobile', 'desktop']) {
+  const presets = ['mobile', 'desktop'].filter(
+    (preset) => !process.env.BENCH_PRESETS || process.env.BENCH_PRESETS.includes(preset),
+  );
+  for (const preset of presets) {
     for (const page of pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await runWithRetry(chrome.port, page.url, preset, page.session));
+        runs.push(
+          await runWithRetry(
+            chrome.port,
+            page.url,
+            preset,
+            page.session,
+            `${page.key}-${preset}-${run + 1}`,
+          ),
+        );
       const pick = (key) => median(runs.map((r) => r[key]));
       const failed = [...new Set(runs.flatMap((r) => r.failed))];
       rows.push({

@@ -45,6 +45,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the server reads it to preload an invitation page's chunks.
+    manifest: true,
     rolldownOptions: {
       // The domain's schemas are module-level `z.object(...)` calls; marked pure, the ones a
       // screen does not use are dropped, so a page that validates nothing loads no zod.

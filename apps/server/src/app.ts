@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { interviewUploadsRoutes } from './modules/interview-uploads/interview-uploads.routes';
 import { tusUploadsRoutes } from './modules/interview-uploads/tus-uploads.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { createInvitationPage } from './modules/jobs/invitation-page';
 import { realtimeHandlers } from './modules/realtime/realtime.handlers';
 import { reviewRoutes } from './modules/review/review.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -112,6 +113,9 @@ export async function buildApp(
 
   await app.register(realtimeHandlers);
   await app.register(tfjsWasmPlugin);
-  await app.register(webPlugin, { config });
+  await app.register(webPlugin, {
+    config,
+    renderPage: createInvitationPage(app.db, config.webDistDir),
+  });
   return app;
 }

@@ -61,6 +61,7 @@ export * from './auth/auth.schemas';
 
 export * from './jobs/job-api.schemas';
 export * from './jobs/cover-search.schemas';
+export * from './jobs/cover-sources';
 export * from './templates/template-api.schemas';
 export * from './applicants/candidate-api.schemas';
 export * from './applicants/review-api.schemas';

@@ -6,6 +6,11 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
 
+interface WebPluginOptions {
+  config: AppConfig;
+  renderPage?: (url: string, indexHtml: string) => Promise<string | null>;
+}
+
 /** The TinyFaceDetector files the candidate's media check loads (spec §7 "Face models"). */
 const FACE_MODEL_FILE = /^tiny_face_detector_model(\.bin|-weights_manifest\.json)$/;
 
@@ -15,8 +20,11 @@ const FACE_MODEL_FILE = /^tiny_face_detector_model(\.bin|-weights_manifest\.json
  * beside each text asset when the browser accepts it (`preCompressed`, with
  * `Vary: Accept-Encoding`), and the face-detection models at
  * /face-models. API paths that match nothing answer the JSON NOT_FOUND_ERR body.
+ *
+ * `renderPage` may answer a path with its own version of index.html (an invitation link gets
+ * the job and its first screen in it: modules/jobs/invitation-page.ts); null keeps the file.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
   const { webDistDir, faceModelsDir } = opts.config;
 
   await app.register(fastifyStatic, {
@@ -52,7 +60,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: AppConf
   }
 
   // The limiter does not see the not-found handler unless asked: probing unknown API paths counts.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (
@@ -64,7 +72,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: AppConf
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml);
+        .send((await opts.renderPage?.(request.url, indexHtml)) ?? indexHtml);
     }
     return reply.status(404).send(notFoundBody(request.id));
   });

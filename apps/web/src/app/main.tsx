@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApiClient, sleep } from '../common/api/api-client';
@@ -9,10 +9,14 @@ import { createAppI18n } from '../common/i18n/i18n';
 import { applyDocumentLanguage } from '../common/i18n/languages';
 import { showAlert } from '../common/stores/alert-store';
 import { useLanguageStore } from '../common/stores/language-store';
+import { applyDeferredStyles, releaseFirstScreen } from '../common/first-screen/first-screen';
 import { AppProviders, createQueryClient, type AppServices } from './providers';
 import { createAppRouter, type AppRouter } from './router';
 import { createSessionEndHandler } from './session-end';
 import { UnsupportedBrowser } from './shell/unsupported-browser';
+
+/** The longest the server-drawn invitation stands in for the app (a failed start shows its error). */
+const FIRST_SCREEN_MAX_MS = 15_000;
 
 const language = useLanguageStore.getState().language;
 applyDocumentLanguage(language);
@@ -47,19 +51,32 @@ async function checkSupport(userAgent: string): Promise<BrowserSupport> {
 }
 
 async function start() {
-  const support = await checkSupport(navigator.userAgent);
+  const [support] = await Promise.all([checkSupport(navigator.userAgent), applyDeferredStyles()]);
   if (support.ok) router = createAppRouter();
+  // The server-drawn invitation (first-screen.ts) gives way to the app's own, or to whatever
+  // else the app shows: another page, the unsupported-browser page, or after a long wait.
+  if (!router) releaseFirstScreen();
+  const firstPath = window.location.pathname;
+  router?.subscribe((state) => {
+    if (state.location.pathname !== firstPath) releaseFirstScreen();
+  });
+  window.setTimeout(releaseFirstScreen, FIRST_SCREEN_MAX_MS);
 
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
 
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppProviders services={services}>
-        {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(rootElement);
+  // A transition: React renders the first screen in slices and keeps the main thread free
+  // for input (a phone's slow CPU would otherwise be blocked for the whole first render).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders services={services}>
+          {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -30,6 +30,11 @@ const CASES: [string, string, boolean][] = [
     true,
   ],
   [
+    'Chrome on Android, a model name with parentheses (Lighthouse mobile)',
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+    true,
+  ],
+  [
     'Android WebView',
     'Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36',
     false,

@@ -1,9 +1,10 @@
 /**
  * Plain user agents of the supported browsers, nothing appended or inserted: another brand
- * (Edge, Opera, Samsung Internet, a WebView...) adds a token and so never matches here.
+ * (Edge, Opera, Samsung Internet, a WebView...) adds a token and so never matches here. A
+ * phone's model name in the platform part may hold its own parentheses ("moto g power (2022)").
  */
 const CHROME =
-  /^Mozilla\/5\.0 \([^()]*\) AppleWebKit\/537\.36 \(KHTML, like Gecko\) (?:Headless)?Chrome\/(\d+)\.[\d.]+ (?:Mobile )?Safari\/537\.36$/;
+  /^Mozilla\/5\.0 \((?:[^()]|\([^()]*\))*\) AppleWebKit\/537\.36 \(KHTML, like Gecko\) (?:Headless)?Chrome\/(\d+)\.[\d.]+ (?:Mobile )?Safari\/537\.36$/;
 const FIREFOX =
   /^Mozilla\/5\.0 \((?![^()]*(?:iPhone|iPad|iPod))[^()]*; rv:[\d.]+\) Gecko\/[\d.]+ Firefox\/(\d+)\.[\d.]+$/;
 const SAFARI =

@@ -1,9 +1,9 @@
-import type { PublicJob } from '@candid/domain';
+import { getCoverSources, type PublicJob } from '@candid/domain';
 import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { getCoverSources } from './cover-sources';
 import { sanitizeHtml } from './sanitize-html';
+import { useReleaseFirstScreen } from '../../common/first-screen/first-screen';
 import richText from '../../common/ui/rich-text.module.css';
 
 /**
@@ -11,6 +11,7 @@ import richText from '../../common/ui/rich-text.module.css';
  * title, location and description; `action` is the start button (or nothing in an embed).
  */
 export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactNode }) {
+  useReleaseFirstScreen();
   const description = useMemo(() => sanitizeHtml(job.info.desc ?? ''), [job.info.desc]);
   const initial = (job.company.name || '?').trim().charAt(0).toUpperCase();
   return (

@@ -1,0 +1,150 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PublicJob } from '@candid/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchCandidatePage } from '../src/modules/jobs/invitation-page';
+import { accountWith, callAs, jobPayload } from './jobs-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+/** index.html as `vite build` writes it, and the manifest naming the invitation page's chunks. */
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Candid</title>' +
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/shared-s1.js"></head>' +
+  '<body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-e1.js', imports: ['_shared-s1.js'] },
+  '_shared-s1.js': { file: 'assets/shared-s1.js' },
+  'src/interview/onboarding/routes/onboarding-page.tsx': {
+    file: 'assets/onboarding-page-o1.js',
+    imports: ['index.html', '_shared-s1.js', '_title-t1.js'],
+  },
+  '_title-t1.js': { file: 'assets/title-t1.js' },
+  'src/interview/embed/routes/embed-page.tsx': {
+    file: 'assets/embed-page-m1.js',
+    imports: ['index.html', '_title-t1.js'],
+  },
+};
+
+/** The job JSON the page carries for the app. */
+function inlinedJob(html: string): PublicJob {
+  const data = /<script type="application\/json" id="candid-public-job">(.*?)<\/script>/s.exec(
+    html,
+  );
+  expect(data).not.toBeNull();
+  return JSON.parse(data?.[1] ?? 'null') as PublicJob;
+}
+
+describe('the invitation link carries its first screen (PGlite)', () => {
+  let t: TestApp;
+  let webDir: string;
+  let jobId: string;
+  let archivedId: string;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'candid-web-'));
+    await mkdir(path.join(webDir, '.vite'), { recursive: true });
+    await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    t = await createTestApp('pglite', { WEB_DIST_DIR: webDir });
+    const call = callAs(t.app, await accountWith(t.app));
+    const created = await call('POST', '/api/job', {
+      job: jobPayload({
+        info: {
+          title: 'Dev <b>&</b> "ops" $& $1',
+          location: 'חיפה',
+          desc: '<p>Hello <strong>team</strong></p><p>a</p><img src=x onerror="alert(1)"><script>alert(1)</script>',
+          coverUrl: 'https://images.unsplash.com/photo-1?fm=jpg',
+        },
+        company: { name: '</script><script>alert(1)</script>' },
+      }),
+    });
+    expect(created.statusCode).toBe(201);
+    jobId = created.json<{ _id: string }>()._id;
+    const archived = await call('POST', '/api/job', { job: jobPayload() });
+    archivedId = archived.json<{ _id: string }>()._id;
+    const archiving = await call('PUT', '/api/job', {
+      jobs: [{ ...archived.json<object>(), archivedAt: new Date(0).toISOString() }],
+    });
+    expect(archiving.statusCode, archiving.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (webDir) await rm(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+
+  it('puts the public job, the same as the API answers, into /interview/{jobId}', async () => {
+    const response = await page(`/interview/${jobId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const api = await t.app.inject({ url: `/api/job/${jobId}/public` });
+    expect(inlinedJob(response.body)).toEqual(api.json());
+  });
+
+  it('draws the invitation as escaped static HTML before the app root, with a sized cover', async () => {
+    const { body } = await page(`/interview/${jobId}?utm=mail`);
+    const [before, after] = body.split('<div id="root"></div>');
+    expect(after).toBe('</body></html>');
+    expect(before).toContain('<div id="first-screen" class="fs-page fs-interview">');
+    expect(before).toContain(
+      '<h1 dir="auto">Dev &lt;b&gt;&amp;&lt;/b&gt; &quot;ops&quot; $&amp; $1</h1>',
+    );
+    expect(before).toContain('<span dir="auto">חיפה</span>');
+    expect(before).toContain('<div class="fs-desc"><p>Hello <strong>team</strong></p><p>a</p>');
+    expect(before).toContain('srcset="https://images.unsplash.com/photo-1?w=480&amp;auto=format');
+    expect(before).toContain('fetchpriority="high"');
+    // Nothing from the job's text can run: the only script elements are the entry and the data.
+    expect(body.match(/<script/g)).toHaveLength(2);
+    expect(body).not.toContain('onerror');
+    // The app's root stays hidden while the static screen stands in for it.
+    expect(before).toContain('#first-screen~#root{display:none}');
+  });
+
+  it("preloads the page's own chunks that index.html does not load already", async () => {
+    const interview = (await page(`/interview/${jobId}`)).body;
+    expect(interview).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/onboarding-page-o1.js">',
+    );
+    expect(interview).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/title-t1.js">',
+    );
+    expect(interview.match(/href="\/assets\/shared-s1.js"/g)).toHaveLength(1);
+    expect(interview).not.toContain('modulepreload" crossorigin href="/assets/index-e1.js"');
+    const embed = (await page(`/embed/${jobId}`)).body;
+    expect(embed).toContain('href="/assets/embed-page-m1.js"');
+    expect(embed).toContain('class="fs-page fs-embed"');
+    expect(embed).not.toContain('<header');
+  });
+
+  it('serves the plain index.html for an archived or unknown job and for later interview steps', async () => {
+    for (const url of [
+      `/interview/${archivedId}`,
+      '/interview/not-a-uuid',
+      '/embed/00000000-0000-4000-8000-000000000000',
+      `/interview/${jobId}/inprogress`,
+      '/login',
+    ]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+});
+
+describe('matchCandidatePage', () => {
+  it.each([
+    ['/interview/abc', { kind: 'interview', jobId: 'abc' }],
+    ['/interview/abc/', { kind: 'interview', jobId: 'abc' }],
+    ['/interview/abc?demo=1', { kind: 'interview', jobId: 'abc' }],
+    ['/embed/a%20b?lng=he', { kind: 'embed', jobId: 'a b' }],
+    ['/interview/abc/end', null],
+    ['/interview/', null],
+    ['/interview/%E0', null],
+    ['/backoffice/interview/abc', null],
+  ])('%s', (url, expected) => {
+    expect(matchCandidatePage(url)).toEqual(expected);
+  });
+});
