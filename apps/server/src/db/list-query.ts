@@ -2,7 +2,10 @@ import { LIST_COUNT_CAP } from '@candid/domain';
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import type { Db } from './client';
+import * as schema from './schema';
 
 /**
  * List and count queries (the overviews) run under a statement timeout on PostgreSQL, so one
@@ -27,22 +30,29 @@ function isStatementTimeout(error: unknown): boolean {
 
 /**
  * Runs a list's queries in one read-only transaction with `SET LOCAL statement_timeout`; a
- * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500).
+ * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500). The transaction opens and
+ * sets its timeout in one round trip (`begin read only; set local …` as one simple query) on a
+ * pooled connection of its own, so a list costs its own statements plus one for the commit.
  */
 export async function readList<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
   const timeoutMs = listTimeouts.get(db);
   if (timeoutMs === undefined) return run(db);
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  let broken = false;
   try {
-    return await db.transaction(
-      async (tx) => {
-        await tx.execute(sql.raw(`set local statement_timeout = ${timeoutMs}`));
-        return run(tx as unknown as Db);
-      },
-      { accessMode: 'read only' },
-    );
+    await client.query(`begin read only; set local statement_timeout = ${timeoutMs}`);
+    const result = await run(drizzlePg(client, { schema }) as unknown as Db);
+    await client.query('commit');
+    return result;
   } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
     if (isStatementTimeout(error)) throw new AppError('QUERY_TIMEOUT_ERR');
     throw error;
+  } finally {
+    client.release(broken);
   }
 }
 
