@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP } from '@candid/domain';
 import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -42,7 +43,9 @@ export async function readList<T>(db: Db, run: (db: Db) => Promise<T>): Promise<
   let broken = false;
   try {
     await client.query(`begin read only; set local statement_timeout = ${timeoutMs}`);
-    const result = await run(drizzlePg(client, { schema }) as unknown as Db);
+    const listDb = drizzlePg(client, { schema }) as unknown as Db;
+    listClients.set(listDb, client);
+    const result = await run(listDb);
     await client.query('commit');
     return result;
   } catch (error) {
@@ -54,6 +57,29 @@ export async function readList<T>(db: Db, run: (db: Db) => Promise<T>): Promise<
   } finally {
     client.release(broken);
   }
+}
+
+/** The pooled connection behind the Db that readList hands its callback (PostgreSQL only). */
+const listClients = new WeakMap<object, pg.PoolClient>();
+const dialect = new PgDialect();
+
+/**
+ * Runs one list statement and returns its rows. Inside readList on PostgreSQL it is a named
+ * prepared statement (the name is a hash of its text, so each filter shape is parsed and
+ * planned once per connection and then runs on PostgreSQL's cached plan): planning a list
+ * statement, with the applicants table's dozen indexes to weigh, costs more than running it.
+ * Elsewhere (PGlite, or outside readList) a plain `execute`.
+ */
+export async function runListStatement<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const client = listClients.get(db);
+  if (!client) {
+    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
+    return result.rows;
+  }
+  const query = dialect.sqlToQuery(statement);
+  const name = `list_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
+  const result = await client.query({ name, text: query.sql, values: query.params as unknown[] });
+  return result.rows as Row[];
 }
 
 export interface CappedCount {

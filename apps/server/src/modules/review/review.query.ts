@@ -14,7 +14,7 @@ import {
 } from '@candid/domain';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { readList } from '../../db/list-query';
+import { readList, runListStatement } from '../../db/list-query';
 import { applicants, jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -284,12 +284,12 @@ export async function listApplicants(
         from ${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}
         where ${applicants.orgId} = ${viewer.orgId} and ${applicants.id} in (select id from page)
         order by ${join(orderOf(sort), sql`, `)} limit ${limit}) r), '[]'::json) as "rows"`;
-  const [result] = await readList(deps.db, async (db) => {
-    const { rows } = (await db.execute(statement)) as unknown as {
-      rows: { filtered: number; jobOk: boolean; rows: JsonListRow[] | string }[];
-    };
-    return rows;
-  });
+  const [result] = await readList(deps.db, (db) =>
+    runListStatement<{ filtered: number; jobOk: boolean; rows: JsonListRow[] | string }>(
+      db,
+      statement,
+    ),
+  );
   if (!result?.jobOk) throw notFoundJob();
   // PGlite answers json as text.
   const found =
@@ -342,12 +342,9 @@ export async function countApplicants(
     (select count(*) from (select 1 from ${applicants} where ${filter} limit ${cap + 1}) f)::int as "filtered",
     (select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)::int as "total",
     ${jobOk} as "jobOk"`;
-  const [row] = await readList(deps.db, async (db) => {
-    const { rows } = (await db.execute(statement)) as unknown as {
-      rows: { filtered: number; total: number; jobOk: boolean }[];
-    };
-    return rows;
-  });
+  const [row] = await readList(deps.db, (db) =>
+    runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),
+  );
   if (!row?.jobOk) throw notFoundJob();
   const filtered = Number(row.filtered);
   const all = Number(row.total);
