@@ -1,8 +1,12 @@
 import { LIST_COUNT_CAP } from '@candid/domain';
 import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import type { Db } from './client';
+import * as schema from './schema';
 
 /**
  * List and count queries (the overviews) run under a statement timeout on PostgreSQL, so one
@@ -27,23 +31,55 @@ function isStatementTimeout(error: unknown): boolean {
 
 /**
  * Runs a list's queries in one read-only transaction with `SET LOCAL statement_timeout`; a
- * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500).
+ * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500). The transaction opens and
+ * sets its timeout in one round trip (`begin read only; set local …` as one simple query) on a
+ * pooled connection of its own, so a list costs its own statements plus one for the commit.
  */
 export async function readList<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
   const timeoutMs = listTimeouts.get(db);
   if (timeoutMs === undefined) return run(db);
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  let broken = false;
   try {
-    return await db.transaction(
-      async (tx) => {
-        await tx.execute(sql.raw(`set local statement_timeout = ${timeoutMs}`));
-        return run(tx as unknown as Db);
-      },
-      { accessMode: 'read only' },
-    );
+    await client.query(`begin read only; set local statement_timeout = ${timeoutMs}`);
+    const listDb = drizzlePg(client, { schema }) as unknown as Db;
+    listClients.set(listDb, client);
+    const result = await run(listDb);
+    await client.query('commit');
+    return result;
   } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
     if (isStatementTimeout(error)) throw new AppError('QUERY_TIMEOUT_ERR');
     throw error;
+  } finally {
+    client.release(broken);
   }
+}
+
+/** The pooled connection behind the Db that readList hands its callback (PostgreSQL only). */
+const listClients = new WeakMap<object, pg.PoolClient>();
+const dialect = new PgDialect();
+
+/**
+ * Runs one list statement and returns its rows. Inside readList on PostgreSQL it is a named
+ * prepared statement (the name is a hash of its text, so each filter shape is parsed and
+ * planned once per connection and then runs on PostgreSQL's cached plan): planning a list
+ * statement, with the applicants table's dozen indexes to weigh, costs more than running it.
+ * Elsewhere (PGlite, or outside readList) a plain `execute`.
+ */
+export async function runListStatement<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const client = listClients.get(db);
+  if (!client) {
+    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
+    return result.rows;
+  }
+  const query = dialect.sqlToQuery(statement);
+  const name = `list_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
+  const result = await client.query({ name, text: query.sql, values: query.params as unknown[] });
+  return result.rows as Row[];
 }
 
 export interface CappedCount {

@@ -22,6 +22,11 @@ export const RECORD_PAGE_SIZE = 50;
  * than this many index entries however large the organisation grows.
  */
 export const LIST_COUNT_CAP = 10_000;
+/**
+ * The count of a text search stops sooner ("1,000+"): its matches are read from the table (a
+ * trigram index only narrows them down), so its cost grows with the cap, not with the list.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 /** Upper bound for a client-chosen itemsPerPage, so one request cannot ask for the whole table. */
 export const MAX_PAGE_SIZE = 100;
 

@@ -2,6 +2,7 @@ import {
   cloneJob,
   getPageCount,
   getSkip,
+  LIST_COUNT_CAP,
   toPublicJob,
   type ApplicantSummary,
   type Job,
@@ -156,12 +157,24 @@ function jobOrder(sort: JobListQuery['sort']): SQL[] {
   return [sql`${column} ${direction}`, sql`${jobs.id} ${direction}`];
 }
 
+/** `count(*)` of the rows of `where` as a scalar subquery, stopping after LIST_COUNT_CAP + 1. */
+function cappedCountSql(where: SQL): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${jobs} where ${where} limit ${LIST_COUNT_CAP + 1}) c)::int`;
+}
+
+function toCapped(value: number): CappedCount {
+  return value > LIST_COUNT_CAP
+    ? { value: LIST_COUNT_CAP, capped: true }
+    : { value, capped: false };
+}
+
 /**
  * The job overview (spec §7 `GET job`): one archive view of the organisation's jobs, searched,
  * sorted (default createdAt desc) and paged. `filteredJobCount` counts the search's matches,
  * `totalJobCount` the whole view, so the web app can tell "no exact matches" from an empty list.
- * Deferred join: the page's ids come from the list index first, then only those rows are
- * read with their owner; counts stop at LIST_COUNT_CAP (`…Capped`).
+ * Deferred join in one statement: the page's ids come from the list index (a subquery), then
+ * only those rows are read with their owner and the capped counts (LIST_COUNT_CAP, `…Capped`)
+ * ride along as columns; a second statement reads the page's applicant summaries.
  */
 export async function listJobs(
   db: Db,
@@ -170,24 +183,37 @@ export async function listJobs(
 ): Promise<JobListResponse> {
   const { scope, where } = listConditions(orgId, query);
   return readList(db, async (q) => {
-    const page = await q
+    const pageIds = q
       .select({ id: jobs.id })
       .from(jobs)
       .where(where)
       .orderBy(...jobOrder(query.sort))
       .limit(query.itemsPerPage)
       .offset(getSkip(query.currPage, query.itemsPerPage));
-    const found = await findJobRows(
-      q,
-      orgId,
-      page.map((row) => row.id),
-    );
-    const byId = new Map(found.map((row) => [row.job.id, row]));
-    const rows = page.map((row) => byId.get(row.id)).filter((row) => row !== undefined);
-    const filtered = await cappedCount(q, jobs, where);
-    const total = query.txt ? await cappedCount(q, jobs, scope) : filtered;
+    const found = await q
+      .select({
+        job: jobs,
+        owner: ownerColumns,
+        filtered: cappedCountSql(where),
+        total: query.txt ? cappedCountSql(scope) : sql<number>`null`,
+      })
+      .from(jobs)
+      .innerJoin(users, eq(users.id, jobs.ownerId))
+      .where(and(eq(jobs.orgId, orgId), inArray(jobs.id, pageIds)))
+      .orderBy(...jobOrder(query.sort));
+    // A page past the end has no row to carry the counts: they are read on their own then.
+    const [counts] = found.length
+      ? found
+      : await q
+          .select({
+            filtered: cappedCountSql(where),
+            total: query.txt ? cappedCountSql(scope) : sql<number>`null`,
+          })
+          .from(sql`(select 1) as one`);
+    const filtered = toCapped(Number(counts!.filtered));
+    const total = query.txt ? toCapped(Number(counts!.total)) : filtered;
     return {
-      jobs: await attachSummaries(q, rows),
+      jobs: await attachSummaries(q, found),
       pageCount: getPageCount(filtered.value, query.itemsPerPage),
       filteredJobCount: filtered.value,
       filteredJobCountCapped: filtered.capped,

@@ -9,10 +9,12 @@ import {
   type ApplicantListQuery,
   type ApplicantListResponse,
   type ApplicantSort,
+  LIST_COUNT_CAP,
+  SEARCH_COUNT_CAP,
 } from '@candid/domain';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cappedCount, readList } from '../../db/list-query';
+import { readList, runListStatement } from '../../db/list-query';
 import { applicants, jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -26,51 +28,21 @@ import { likePattern } from '../../db/list-query';
  * sorts, numbered and keyset pages, all answered from the list indexes.
  */
 
-/** The columns of a list row: the applicant without its answer map, plus its job's title. */
-const listColumns = {
-  id: applicants.id,
-  jobId: applicants.jobId,
-  fName: applicants.fName,
-  lName: applicants.lName,
-  email: applicants.email,
-  phone: applicants.phone,
-  hometown: applicants.hometown,
-  imgKey: applicants.imgKey,
-  status: applicants.status,
-  sentAt: applicants.sentAt,
-  openedAt: applicants.openedAt,
-  submittedAt: applicants.submittedAt,
-  quitedAt: applicants.quitedAt,
-  isRead: applicants.isRead,
-  isFree: applicants.isFree,
-  archivedAt: applicants.archivedAt,
-  jobTitle: jobs.title,
-};
+/**
+ * `true` when `jobId` is absent or one of the organisation's jobs (active or archived), read in
+ * the list's own statement; a malformed id is NOT_FOUND_ERR before any query.
+ */
+function jobInOrg(orgId: string, jobId: string | undefined): SQL {
+  if (jobId === undefined) return sql`true`;
+  if (!isUuid(jobId)) throw notFoundJob();
+  return sql`exists (select 1 from ${jobs} where ${jobs.id} = ${jobId} and ${jobs.orgId} = ${orgId})`;
+}
 
-/** NOT_FOUND_ERR unless `jobId` is one of the organisation's jobs (active or archived). */
-async function assertOrgJob(db: Db, orgId: string, jobId: string): Promise<void> {
-  if (!isUuid(jobId)) throw new AppError('NOT_FOUND_ERR', { message: 'Job not found' });
-  const [row] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.orgId, orgId)));
-  if (!row) throw new AppError('NOT_FOUND_ERR', { message: 'Job not found' });
+function notFoundJob(): AppError {
+  return new AppError('NOT_FOUND_ERR', { message: 'Job not found' });
 }
 
 type ListFilter = Omit<ApplicantCountQuery, 'viewAsId'>;
-
-/**
- * The organisation's jobs whose title contains the search text (the applicant search also
- * matches the job title), read through the trigram index on the title; archived jobs too, as
- * their applicants stay listed.
- */
-async function jobIdsMatching(db: Db, orgId: string, txt: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.orgId, orgId), ilike(jobs.title, likePattern(txt))));
-  return rows.map((row) => row.id);
-}
 
 /**
  * The overview's filters (spec §3 Filter) as SQL over applicants alone: every condition starts
@@ -78,13 +50,13 @@ async function jobIdsMatching(db: Db, orgId: string, txt: string): Promise<strin
  * partial list indexes (applicants_org_active_sort_idx and its siblings) serve each filter.
  * `daysAgo` reads the opening date, which is the creation date (spec §4: an applicant is
  * created opened). The text search reads the generated `search_text` column (name, email,
- * phone, hometown) through its trigram index, or a job whose title matches (`titleJobIds`).
+ * phone, hometown) through its trigram index, or a job whose title matches.
  */
 function filterConditions(
   orgId: string,
   filter: ListFilter,
   now: Date,
-  titleJobIds: readonly string[],
+  options: { walk?: boolean } = {},
 ): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(applicants.orgId, orgId),
@@ -102,12 +74,18 @@ function filterConditions(
   }
   if (filter.txt) {
     const pattern = likePattern(filter.txt);
-    conditions.push(
-      or(
-        ilike(applicants.searchText, pattern),
-        titleJobIds.length > 0 ? inArray(applicants.jobId, [...titleJobIds]) : undefined,
-      ),
-    );
+    // The organisation's jobs whose title matches (archived ones too, their applicants stay
+    // listed), read through the title's trigram index once (an InitPlan), then the job's
+    // applicants through the job list index.
+    const text = or(
+      ilike(applicants.searchText, pattern),
+      sql`${applicants.jobId} = any(array(select ${jobs.id} from ${jobs} where ${jobs.orgId} = ${orgId} and ${jobs.title} ilike ${pattern}))`,
+    )!;
+    // `walk`: the same test in a form no index can serve, so the planner walks the list index
+    // in sort order, testing each entry, and stops at the page's end. Left indexable, it
+    // estimates the title's job array (unknown at planning) as a few rows and collects every
+    // match of a common title (47,700 at 1 M for "nurse") into a bitmap to sort them.
+    conditions.push(options.walk ? sql`coalesce(${text}, false)` : text);
   }
   return and(...conditions)!;
 }
@@ -224,28 +202,26 @@ function afterCursor(sort: ApplicantSort, cursor: ApplicantCursor) {
   return { valued, unvalued: sql`${column} is null` };
 }
 
-interface PageRow {
-  id: string;
+/** A list row as json_agg gives it: timestamps as ISO text. */
+type JsonListRow = Omit<
+  ApplicantListRow,
+  'sentAt' | 'openedAt' | 'submittedAt' | 'quitedAt' | 'archivedAt'
+> & {
+  sentAt: string | null;
+  openedAt: string | null;
+  submittedAt: string | null;
+  quitedAt: string | null;
+  archivedAt: string | null;
+  /** The sort key and created_at as PostgreSQL text (full precision), for the next cursor. */
   key: string | number | null;
   createdAt: string;
-}
+};
 
-/** The sort key of a page's last row, timestamps as PostgreSQL text (full precision). */
-async function cursorKeyOf(db: Db, sort: ApplicantSort, id: string): Promise<PageRow | undefined> {
-  const select = db
-    .select({
-      id: applicants.id,
-      key:
-        sort.field === 'timestamp.submitted'
-          ? sql<string | null>`${applicants.submittedAt}::text`
-          : sql<string | number | null>`${sortColumn(sort)}`,
-      createdAt: sql<string>`${applicants.createdAt}::text`,
-    })
-    .from(applicants);
-  const joined =
-    sort.field === 'jobInfo.title' ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId)) : select;
-  const [row] = await joined.where(eq(applicants.id, id));
-  return row;
+const toDate = (text: string | null): Date | null => (text === null ? null : new Date(text));
+
+/** How far the count of a filter goes: a text search stops sooner (it reads the table). */
+function countCapOf(filter: ListFilter): number {
+  return filter.txt ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
 }
 
 /**
@@ -253,9 +229,12 @@ async function cursorKeyOf(db: Db, sort: ApplicantSort, id: string): Promise<Pag
  * `jobId` that is not one of the organisation's jobs is NOT_FOUND_ERR (as `GET job/{id}` is).
  * A free user (no UNLIMITED_INTERVIEWS) always gets the default sort (spec §6).
  *
- * Deferred join: the page's ids come first from the list index (OFFSET for numbered pages,
- * the keyset `cursor` for infinite scroll), then only those rows are read with their job.
- * The count stops at LIST_COUNT_CAP (`filteredApplicantCountCapped`).
+ * One statement: the capped count (`m`, at most cap + 1 entries of the list index; a search's
+ * matches), the page's ids (deferred join: ids first from the list index, OFFSET for numbered
+ * pages or the keyset `cursor` for infinite scroll) and then only those rows with their job's
+ * title and the sort key of each (the next cursor), as one JSON array. A search whose matches
+ * are fewer than its cap sorts those matches; with more, they are dense enough to meet walking
+ * the list index; a one-time filter on the count picks the branch, so only one runs.
  */
 export async function listApplicants(
   deps: { db: Db; storage: ObjectStorage; now: Date },
@@ -266,57 +245,79 @@ export async function listApplicants(
   const sort = canSortApplicants(viewer) ? query.sort : DEFAULT_SORT;
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
   const limit = query.itemsPerPage;
-  const { rows, filtered, last } = await readList(deps.db, async (db) => {
-    if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
-    const titleJobIds = query.txt ? await jobIdsMatching(db, viewer.orgId, query.txt) : [];
-    const where = filterConditions(viewer.orgId, query, now, titleJobIds);
-    const filtered = await cappedCount(db, applicants, where);
-    // A search with fewer matches than the cap sorts its matches (read through the trigram
-    // index); with more, the matches are dense enough to meet walking the list index.
-    const fromMatches = Boolean(query.txt) && !filtered.capped;
-    // Only ids here: anything computed per row would be computed for every row OFFSET skips.
-    const pageIds = (condition: SQL | undefined, take: number, skip: number) => {
-      const select = db.select({ id: applicants.id }).from(applicants);
-      const joined =
-        sort.field === 'jobInfo.title'
-          ? select.innerJoin(jobs, eq(jobs.id, applicants.jobId))
-          : select;
-      return joined
-        .where(and(where, condition))
-        .orderBy(...orderOf(sort, { fromMatches }))
-        .limit(take)
-        .offset(skip);
-    };
-    let page: { id: string }[];
-    if (cursor) {
-      const { valued, unvalued } = afterCursor(sort, cursor);
-      page = valued ? await pageIds(valued, limit, 0) : [];
-      if (page.length < limit) page = page.concat(await pageIds(unvalued, limit - page.length, 0));
-    } else {
-      page = await pageIds(undefined, limit, getSkip(query.currPage, limit));
-    }
-    const ids = page.map((row) => row.id);
-    const found: ApplicantListRow[] =
-      ids.length === 0
-        ? []
-        : await db
-            .select(listColumns)
-            .from(applicants)
-            .innerJoin(jobs, eq(jobs.id, applicants.jobId))
-            .where(and(eq(applicants.orgId, viewer.orgId), inArray(applicants.id, ids)));
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return {
-      rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined),
-      filtered,
-      last:
-        page.length === limit ? await cursorKeyOf(db, sort, page[page.length - 1]!.id) : undefined,
-    };
-  });
+  const cap = countCapOf(query);
+  const jobOk = jobInOrg(viewer.orgId, query.jobId);
+  const where = filterConditions(viewer.orgId, query, now);
+  const walkWhere = filterConditions(viewer.orgId, query, now, { walk: true });
+  const from =
+    sort.field === 'jobInfo.title'
+      ? sql`${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}`
+      : sql`${applicants}`;
+  const join = (parts: SQL[], separator: SQL) => sql.join(parts, separator);
+  /** The ids of one page part (after `condition`), from the list index or the counted matches. */
+  const part = (condition: SQL | undefined, take: number, skip: number): SQL => {
+    const walk = sql`(select ${applicants.id} from ${from} where ${and(walkWhere, condition)}
+      ${query.txt ? sql`and (select count(*) from m) > ${cap}` : sql``}
+      order by ${join(orderOf(sort), sql`, `)} limit ${take} offset ${skip})`;
+    if (!query.txt) return walk;
+    const matches = sql`(select ${applicants.id} from ${from}
+      where ${applicants.id} in (select id from m) ${condition ? sql`and ${condition}` : sql``}
+      and (select count(*) from m) <= ${cap}
+      order by ${join(orderOf(sort, { fromMatches: true }), sql`, `)} limit ${take} offset ${skip})`;
+    return sql`${walk} union all ${matches}`;
+  };
+  let page: SQL;
+  if (cursor) {
+    const { valued, unvalued } = afterCursor(sort, cursor);
+    page = valued
+      ? sql`${part(valued, limit, 0)} union all ${part(unvalued, limit, 0)}`
+      : part(unvalued, limit, 0);
+  } else {
+    page = part(undefined, limit, getSkip(query.currPage, limit));
+  }
+  const key =
+    sort.field === 'timestamp.submitted' ? sql`${applicants.submittedAt}::text` : sortColumn(sort);
+  const statement = sql`with m as (select ${applicants.id} from ${applicants} where ${where} limit ${cap + 1}),
+    page as (${page})
+    select (select count(*) from m)::int as "filtered", ${jobOk} as "jobOk",
+      coalesce((select json_agg(r order by r.pos) from (
+        select ${applicants.id} as "id", ${applicants.jobId} as "jobId", ${applicants.fName} as "fName",
+          ${applicants.lName} as "lName", ${applicants.email} as "email", ${applicants.phone} as "phone",
+          ${applicants.hometown} as "hometown", ${applicants.imgKey} as "imgKey",
+          ${applicants.status} as "status", ${applicants.sentAt} as "sentAt",
+          ${applicants.openedAt} as "openedAt", ${applicants.submittedAt} as "submittedAt",
+          ${applicants.quitedAt} as "quitedAt", ${applicants.isRead} as "isRead",
+          ${applicants.isFree} as "isFree", ${applicants.archivedAt} as "archivedAt",
+          ${jobs.title} as "jobTitle", ${key} as "key", ${applicants.createdAt}::text as "createdAt",
+          row_number() over (order by ${join(orderOf(sort), sql`, `)}) as pos
+        from ${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}
+        where ${applicants.orgId} = ${viewer.orgId} and ${applicants.id} in (select id from page)
+        order by ${join(orderOf(sort), sql`, `)} limit ${limit}) r), '[]'::json) as "rows"`;
+  const [result] = await readList(deps.db, (db) =>
+    runListStatement<{ filtered: number; jobOk: boolean; rows: JsonListRow[] | string }>(
+      db,
+      statement,
+    ),
+  );
+  if (!result?.jobOk) throw notFoundJob();
+  // PGlite answers json as text.
+  const found =
+    typeof result.rows === 'string' ? (JSON.parse(result.rows) as JsonListRow[]) : result.rows;
+  const rows: ApplicantListRow[] = found.map((row) => ({
+    ...row,
+    sentAt: toDate(row.sentAt),
+    openedAt: toDate(row.openedAt),
+    submittedAt: toDate(row.submittedAt),
+    quitedAt: toDate(row.quitedAt),
+    archivedAt: toDate(row.archivedAt),
+  }));
+  const filtered = Number(result.filtered);
+  const last = found.length === limit ? found[found.length - 1] : undefined;
   return {
     applicants: await Promise.all(rows.map((row) => toListItem(row, viewer, storage))),
-    pageCount: getPageCount(filtered.value, limit),
-    filteredApplicantCount: filtered.value,
-    filteredApplicantCountCapped: filtered.capped,
+    pageCount: getPageCount(Math.min(filtered, cap), limit),
+    filteredApplicantCount: Math.min(filtered, cap),
+    filteredApplicantCountCapped: filtered > cap,
     nextCursor: last
       ? encodeCursor({
           s: `${sort.field}:${sort.order}`,
@@ -330,37 +331,36 @@ export async function listApplicants(
 
 /**
  * `GET job/applicantCount`: how many applicants match the filters, and how many unarchived
- * applicants the organisation (or the job, with `jobId`) has in all; each stops at
- * LIST_COUNT_CAP (`…Capped`).
+ * applicants the organisation (or the job, with `jobId`) has in all; each stops at its cap
+ * (LIST_COUNT_CAP, SEARCH_COUNT_CAP for a text search) with `…Capped` set. One statement.
  */
 export async function countApplicants(
   deps: { db: Db; now: Date },
   viewer: Reviewer,
   query: ApplicantCountQuery,
 ): Promise<ApplicantCountResponse> {
-  const { now } = deps;
-  return readList(deps.db, async (db) => {
-    if (query.jobId) await assertOrgJob(db, viewer.orgId, query.jobId);
-    const titleJobIds = query.txt ? await jobIdsMatching(db, viewer.orgId, query.txt) : [];
-    const filtered = await cappedCount(
-      db,
-      applicants,
-      filterConditions(viewer.orgId, query, now, titleJobIds),
-    );
-    const total = await cappedCount(
-      db,
-      applicants,
-      and(
-        eq(applicants.orgId, viewer.orgId),
-        isNull(applicants.archivedAt),
-        query.jobId ? eq(applicants.jobId, query.jobId) : undefined,
-      )!,
-    );
-    return {
-      filteredApplicantCount: filtered.value,
-      totalApplicantCount: total.value,
-      filteredApplicantCountCapped: filtered.capped,
-      totalApplicantCountCapped: total.capped,
-    };
-  });
+  const cap = countCapOf(query);
+  const jobOk = jobInOrg(viewer.orgId, query.jobId);
+  const filter = filterConditions(viewer.orgId, query, deps.now);
+  const total = and(
+    eq(applicants.orgId, viewer.orgId),
+    isNull(applicants.archivedAt),
+    query.jobId ? eq(applicants.jobId, query.jobId) : undefined,
+  )!;
+  const statement = sql`select
+    (select count(*) from (select 1 from ${applicants} where ${filter} limit ${cap + 1}) f)::int as "filtered",
+    (select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)::int as "total",
+    ${jobOk} as "jobOk"`;
+  const [row] = await readList(deps.db, (db) =>
+    runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),
+  );
+  if (!row?.jobOk) throw notFoundJob();
+  const filtered = Number(row.filtered);
+  const all = Number(row.total);
+  return {
+    filteredApplicantCount: Math.min(filtered, cap),
+    totalApplicantCount: Math.min(all, LIST_COUNT_CAP),
+    filteredApplicantCountCapped: filtered > cap,
+    totalApplicantCountCapped: all > LIST_COUNT_CAP,
+  };
 }
