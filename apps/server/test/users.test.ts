@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants, jobs } from '../src/db/schema';
-import { resolveActingUser } from '../src/plugins/auth';
+import { z } from 'zod';
+import { staffOf } from '../src/policies';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 import {
@@ -18,12 +19,18 @@ import { jobPayload, questionPayload } from './jobs-helpers';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A test-only route that reports whom a call acts for (admin "view as"). */
+/** A test-only route that reports whom a call acts for (admin "view as", resolved by auth). */
 function addActingRoute(app: FastifyInstance) {
-  app.get<{ Querystring: { viewAsId?: string } }>(
+  app.get(
     '/api/__test/acting',
-    { preHandler: app.requireUser },
-    async (request) => resolveActingUser(request, request.query.viewAsId),
+    {
+      schema: { querystring: z.object({ viewAsId: z.string().optional() }) },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { id, orgId, role } = staffOf(request);
+      return { id, orgId, role };
+    },
   );
 }
 

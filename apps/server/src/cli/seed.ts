@@ -17,6 +17,7 @@ import {
   answerRuleFor,
   cvStorageName,
   getAnswerType,
+  isAdmin,
   jobSaveInputSchema,
   multipartKey,
   recordingFileName,
@@ -43,6 +44,7 @@ import { fixStoredWebmDuration } from '../modules/interview-uploads/webm-duratio
 import { createJob, updateJobs } from '../modules/jobs/jobs.service';
 import { createTemplate } from '../modules/templates/templates.service';
 import { createUser, findUserByEmail } from '../modules/users/users.service';
+import { staffActor } from '../policies';
 import { createStorage, type ObjectStorage } from '../storage/storage';
 
 export const DEMO_EMAIL = 'demo@candid.local';
@@ -628,8 +630,13 @@ async function createDemoAccount(db: Db, now: () => Date) {
     language: 'en',
     companyName: 'Candid Demo',
   });
-  const owner = { id: user.id, orgId: user.orgId, perm: user.perm, advancedPrm: user.advancedPrm };
-  const actor = { userId: user.id };
+  const actor = staffActor({
+    id: user.id,
+    orgId: user.orgId,
+    role: isAdmin(user) ? ROLES.ADMIN : ROLES.USER,
+    perm: user.perm,
+    advancedPrm: user.advancedPrm,
+  });
 
   for (const job of JOBS) {
     const input = jobSaveInputSchema.parse({
@@ -643,10 +650,10 @@ async function createDemoAccount(db: Db, now: () => Date) {
       rule: { isOneTry: job.isOneTry, isCvRequired: job.isCvRequired },
       quests: job.quests.map(question),
     });
-    const created = await createJob(db, { owner, input, actor, now: now() });
+    const created = await createJob(db, { actor, input, now: now() });
     if (job.archived) {
       const archived = jobSaveInputSchema.parse({ ...created, archivedAt: now().toISOString() });
-      await updateJobs(db, { orgId: owner.orgId, inputs: [archived], actor, now: now() });
+      await updateJobs(db, { actor, inputs: [archived], now: now() });
     }
   }
   for (const template of TEMPLATES) {
@@ -657,8 +664,7 @@ async function createDemoAccount(db: Db, now: () => Date) {
       quests: template.quests.map(question),
     });
     await createTemplate(db, {
-      author: owner,
-      actor: { userId: user.id, orgId: user.orgId },
+      actor,
       input,
       now: now(),
     });

@@ -1,13 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { isAdmin, ROLES, type ErrorKey, type Role } from '@candid/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppConfig } from '../config';
-import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { isUuid } from '../lib/ids';
+import { findUserById, type UserRow } from '../modules/users/users.service';
+import {
+  ANONYMOUS,
+  authorize,
+  staffActor,
+  type ActingUser,
+  type Actor,
+  type CandidateScope,
+} from '../policies';
 
 /** Lifetime of an access token: short, since it cannot be revoked (refresh tokens can). */
 export const ACCESS_TOKEN_TTL_SEC = 15 * 60;
@@ -46,13 +52,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
     signAccessToken(user: AuthUser): Promise<string>;
-    /** preHandler: 401 LOGIN_REQUIRED_ERR without a token, INVALID_TOKEN_ERR for a bad one. */
+    /** Policy hook: 401 LOGIN_REQUIRED_ERR without a token, INVALID_TOKEN_ERR for a bad one. */
     requireUser(request: FastifyRequest): Promise<void>;
-    /** preHandler: requireUser, then 403 FORBIDDEN_ERR unless the user is an admin. */
+    /** Policy hook: requireUser, then 403 FORBIDDEN_ERR unless the user is an admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
-    /** The user of a valid access token in `Authorization: Bearer`; null otherwise. */
+    /** Who is calling (set once, by this plugin); ask `policies/` what they may do. */
+    actor: Actor;
+    /** The claims of a valid access token of an existing user; null otherwise. */
     user: AuthUser | null;
     /** Why a bearer token that was sent was refused (null when none was sent or it was valid). */
     authError: ErrorKey | null;
@@ -115,11 +123,63 @@ function toAuthUser(payload: JWTPayload): AuthUser | null {
   };
 }
 
+function toCandidateScope(payload: JWTPayload): CandidateScope | null {
+  const { sub, job, org } = payload;
+  if (typeof sub !== 'string' || typeof job !== 'string' || typeof org !== 'string') return null;
+  return { applicantId: sub, jobId: job, orgId: org };
+}
+
+/** A user row as the policies see it: role and plan as stored now. */
+function toActingUser(row: UserRow): ActingUser {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    role: isAdmin(row) ? ROLES.ADMIN : ROLES.USER,
+    perm: row.perm,
+    advancedPrm: row.advancedPrm,
+  };
+}
+
+/** Whether a zod schema (object, or wrapped in effects) has a `viewAsId` field. */
+function declaresViewAs(schema: unknown): boolean {
+  let current = schema as { shape?: Record<string, unknown>; _def?: { schema?: unknown } } | null;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current.shape && typeof current.shape === 'object') return 'viewAsId' in current.shape;
+    current = (current._def?.schema ?? null) as typeof current;
+  }
+  return false;
+}
+
+/** The `viewAsId` a request names in its params, query or body (raw, before validation). */
+function viewAsIdOf(request: FastifyRequest): string | undefined {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  if (!schema) return undefined;
+  const sources: Array<[unknown, unknown]> = [
+    [schema.params, request.params],
+    [schema.querystring, request.query],
+    [schema.body, request.body],
+  ];
+  for (const [declared, values] of sources) {
+    if (!declaresViewAs(declared) || !values || typeof values !== 'object') continue;
+    const raw = (values as Record<string, unknown>).viewAsId;
+    if (typeof raw === 'string' && raw.trim()) return raw.trim();
+  }
+  return undefined;
+}
+
 /**
- * Access tokens and the guards built on them. Every request with `Authorization: Bearer`
- * gets `request.user` (or `request.authError`); routes opt in with `app.requireUser` or
- * `app.requireAdmin` as preHandlers. A later candidate token verifies with
- * `app.tokens.verify(token, 'candidate')` beside this, never through `request.user`.
+ * Who is calling, decided once per request: `request.actor` (see `policies/actor.ts`).
+ *
+ * - onRequest: a recruiter's access token gives a staff actor whose role and plan are read from
+ *   the users table (a demotion or plan change counts at once; a deleted user's token is
+ *   refused); a candidate token gives a candidate actor scoped to one applicant and job;
+ *   anything else is anonymous, with the reason a sent token was refused.
+ * - preValidation: on a route that declares `viewAsId` (params, query or body), an admin acts
+ *   for that user (spec §6 "view as"): NOT_FOUND_ERR when it names no user. Anyone else's
+ *   `viewAsId` is ignored and they act as themselves.
+ *
+ * Routes never decide who may do what: they ask `policies/` (`authorize`, `can`, `staffOf`).
+ * `app.requireUser` and `app.requireAdmin` are the two policy checks routes use as hooks.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const tokens = createTokenSigner(opts.config.jwtSecret, () => app.now());
@@ -138,56 +198,47 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppCon
   );
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
+  app.decorateRequest('actor', null as never);
 
   app.addHook('onRequest', async (request) => {
+    request.actor = ANONYMOUS;
     const token = readBearer(request);
     if (token === null) return;
-    try {
-      const user = toAuthUser(await tokens.verify(token, 'access'));
-      if (user) request.user = user;
-      else request.authError = 'INVALID_TOKEN_ERR';
-    } catch {
+    const access = await tokens.verify(token, 'access').catch(() => null);
+    if (!access) {
       request.authError = 'INVALID_TOKEN_ERR';
+      const candidate = await tokens.verify(token, 'candidate').catch(() => null);
+      const scope = candidate ? toCandidateScope(candidate) : null;
+      request.actor = scope
+        ? { kind: 'candidate', scope }
+        : { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' };
+      return;
     }
+    const user = toAuthUser(access);
+    const row = user ? await findUserById(app.db, user.id) : null;
+    if (!user || !row) {
+      request.authError = 'INVALID_TOKEN_ERR';
+      request.actor = { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' };
+      return;
+    }
+    request.user = user;
+    request.actor = staffActor(toActingUser(row), null, user.sessionId);
   });
 
-  const requireUser = async (request: FastifyRequest) => {
-    if (request.user) return;
-    throw new AppError(request.authError ?? 'LOGIN_REQUIRED_ERR');
-  };
-  app.decorate('requireUser', requireUser);
+  app.addHook('preValidation', async (request) => {
+    const actor = request.actor;
+    if (!actor || actor.kind !== 'admin') return;
+    const viewAsId = viewAsIdOf(request);
+    if (!viewAsId || viewAsId === actor.user.id) return;
+    const target = await findUserById(app.db, viewAsId);
+    if (!target) throw new AppError('NOT_FOUND_ERR');
+    request.actor = staffActor(actor.user, toActingUser(target), actor.sessionId);
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    authorize(request.actor, 'backoffice.use');
+  });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    await requireUser(request);
-    // The role is read again: a demotion takes effect at once, not when the token expires.
-    const [row] = await app.db
-      .select({ role: users.role })
-      .from(users)
-      .where(eq(users.id, request.user!.id));
-    if (!row || !isAdmin(row)) throw new AppError('FORBIDDEN_ERR');
+    authorize(request.actor, 'admin.use');
   });
 });
-
-/**
- * The user a call acts for: the logged-in user, or (admin "view as", spec §6) the user
- * `viewAsId` names — honoured only for role admin; anyone else always acts as themselves.
- * An admin naming a user that does not exist gets NOT_FOUND_ERR.
- */
-export async function resolveActingUser(
-  request: FastifyRequest,
-  viewAsId: string | null | undefined,
-): Promise<AuthUser> {
-  const user = request.user;
-  if (!user) throw new AppError(request.authError ?? 'LOGIN_REQUIRED_ERR');
-  if (!viewAsId || viewAsId === user.id || !isAdmin(user)) return user;
-  const db = request.server.db;
-  // As in requireAdmin, the role is read again rather than trusted from the token.
-  const [actor] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
-  if (!actor || !isAdmin(actor)) return user;
-  if (!isUuid(viewAsId)) throw new AppError('NOT_FOUND_ERR');
-  const [target] = await db
-    .select({ id: users.id, orgId: users.orgId, role: users.role })
-    .from(users)
-    .where(eq(users.id, viewAsId));
-  if (!target) throw new AppError('NOT_FOUND_ERR');
-  return { id: target.id, orgId: target.orgId, role: isAdmin(target) ? ROLES.ADMIN : ROLES.USER };
-}

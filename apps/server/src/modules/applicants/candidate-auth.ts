@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { AppError } from '../../lib/app-error';
+import type { CandidateScope } from '../../policies';
 
-/** What a candidate token opens: one applicant of one job (spec §6, DESIGN §4). */
-export interface CandidateScope {
-  applicantId: string;
-  jobId: string;
-  orgId: string;
-}
+export type { CandidateScope };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,16 +33,19 @@ export function signCandidateToken(
 }
 
 /**
- * preHandler of every candidate call: the bearer token must be a candidate token (a recruiter's
- * access token never passes: it is signed for another audience and typ). 401 otherwise.
+ * preHandler of every candidate call: the caller must be the candidate actor the auth plugin
+ * made from a candidate token (a recruiter's access token never is one: it is signed for
+ * another audience and typ). 401 otherwise.
  */
 export async function requireCandidate(request: FastifyRequest): Promise<void> {
+  const actor = request.actor;
+  if (actor.kind === 'candidate') {
+    request.candidate = actor.scope;
+    return;
+  }
   const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw new AppError('LOGIN_REQUIRED_ERR');
-  const scope = toCandidateScope(await request.server.tokens.verify(match[1]!, 'candidate'));
-  if (!scope) throw new AppError('INVALID_TOKEN_ERR');
-  request.candidate = scope;
+  const sent = typeof header === 'string' && /^Bearer\s+\S+\s*$/i.test(header);
+  throw new AppError(sent ? 'INVALID_TOKEN_ERR' : 'LOGIN_REQUIRED_ERR');
 }
 
 /** The scope of the request's candidate token (after {@link requireCandidate}). */

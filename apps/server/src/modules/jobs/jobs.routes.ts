@@ -12,12 +12,10 @@ import {
   updateJobsResponseSchema,
   viewAsQuerySchema,
 } from '@candid/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { resolveActingUser } from '../../plugins/auth';
-import { findUserById } from '../users/users.service';
+import { staffOf } from '../../policies';
 import {
   cloneJobById,
   countJobs,
@@ -27,8 +25,6 @@ import {
   getPublicJob,
   listJobs,
   updateJobs,
-  type JobActor,
-  type JobOwner,
 } from './jobs.service';
 
 const TAGS = ['jobs'];
@@ -44,27 +40,6 @@ const idParamsSchema = z.object({ id: z.string() });
 export async function jobsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The organisation a call works in: the caller's, or the viewed-as user's for an admin. */
-  async function scopeOf(request: FastifyRequest, viewAsId: string | undefined) {
-    return (await resolveActingUser(request, viewAsId)).orgId;
-  }
-
-  /** The user a new job belongs to (with their plan) and who is recorded as having acted. */
-  async function ownerOf(
-    request: FastifyRequest,
-    viewAsId: string | undefined,
-  ): Promise<{ owner: JobOwner; actor: JobActor }> {
-    const acting = await resolveActingUser(request, viewAsId);
-    const row = await findUserById(app.db, acting.id);
-    if (!row) throw new AppError('INVALID_TOKEN_ERR');
-    return { owner: row, actor: actorOf(request, acting.id) };
-  }
-
-  function actorOf(request: FastifyRequest, actingId: string): JobActor {
-    const userId = request.user!.id;
-    return actingId === userId ? { userId } : { userId, viewAsId: actingId };
-  }
-
   api.get(
     '/job',
     {
@@ -78,8 +53,7 @@ export async function jobsRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireUser,
     },
-    async (request) =>
-      listJobs(app.db, await scopeOf(request, request.query.viewAsId), request.query),
+    async (request) => listJobs(app.db, staffOf(request).orgId, request.query),
   );
 
   api.get(
@@ -95,11 +69,7 @@ export async function jobsRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const counted = await countJobs(
-        app.db,
-        await scopeOf(request, request.query.viewAsId),
-        request.query,
-      );
+      const counted = await countJobs(app.db, staffOf(request).orgId, request.query);
       return { jobCount: counted.value, jobCountCapped: counted.capped };
     },
   );
@@ -117,8 +87,7 @@ export async function jobsRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireUser,
     },
-    async (request) =>
-      getJob(app.db, await scopeOf(request, request.query.viewAsId), request.params.id),
+    async (request) => getJob(app.db, staffOf(request).orgId, request.params.id),
   );
 
   api.get(
@@ -149,10 +118,8 @@ export async function jobsRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      const { owner, actor } = await ownerOf(request, request.body.viewAsId);
       const job = await createJob(app.db, {
-        owner,
-        actor,
+        actor: staffOf(request),
         input: request.body.job,
         now: app.now(),
       });
@@ -174,11 +141,9 @@ export async function jobsRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const acting = await resolveActingUser(request, request.body.viewAsId);
       const jobs = await updateJobs(app.db, {
-        orgId: acting.orgId,
+        actor: staffOf(request),
         inputs: request.body.jobs,
-        actor: actorOf(request, acting.id),
         now: app.now(),
       });
       return { jobs };
@@ -201,11 +166,9 @@ export async function jobsRoutes(app: FastifyInstance) {
         onRequest: app.requireUser,
       },
       async (request) => {
-        const acting = await resolveActingUser(request, request.params.viewAsId);
         await deleteJob(app.db, {
-          orgId: acting.orgId,
+          actor: staffOf(request),
           id: request.params.id,
-          actor: actorOf(request, acting.id),
           now: app.now(),
         });
         return {};
@@ -228,10 +191,8 @@ export async function jobsRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      const { owner, actor } = await ownerOf(request, request.body.viewAsId);
       const job = await cloneJobById(app.db, {
-        owner,
-        actor,
+        actor: staffOf(request),
         id: request.params.id,
         now: app.now(),
       });

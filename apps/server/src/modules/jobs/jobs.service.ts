@@ -19,10 +19,10 @@ import type { Db, DbTx } from '../../db/client';
 import { cappedCount, readList, type CappedCount, likePattern } from '../../db/list-query';
 import { jobs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { authorize, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
 import { findUserById } from '../users/users.service';
-import { assertAnswerTypesAllowed } from './answer-type-gate';
 import { getApplicantSummaries } from './applicant-summary';
 import { toStoredQuests } from './questions';
 import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
@@ -46,16 +46,6 @@ type OwnerRow = {
   imgUrl: string;
   email: string;
 };
-
-/** Who did something, for the activity log: the real user (an admin when viewing as another). */
-export interface JobActor {
-  userId: string;
-  /** The user the admin is viewing as, when that is someone else. */
-  viewAsId?: string;
-}
-
-/** The user that owns new jobs and whose plan gates their answer types. */
-export type JobOwner = PermissionSubject & { id: string; orgId: string };
 
 function toMiniUser(owner: OwnerRow): MiniUser {
   return {
@@ -252,16 +242,17 @@ export async function getJob(db: Db, orgId: string, id: string): Promise<Job> {
 }
 
 /**
- * Creates a job (spec §7 `POST job`) owned by `owner`, in the owner's organisation. The
- * owner's plan gates the answer types (403); the body schema has already applied the job
- * defaults and rules. The row and its activity are written together.
+ * Creates a job (spec §7 `POST job`) owned by the acting user (an admin's view-as target), in
+ * their organisation. Their plan gates the answer types (403, policies); the body schema has
+ * already applied the job defaults and rules. The row and its activity are written together.
  */
 export async function createJob(
   db: Db,
-  params: { owner: JobOwner; input: JobSaveInput; actor: JobActor; now: Date },
+  params: { actor: StaffActor; input: JobSaveInput; now: Date },
 ): Promise<Job> {
-  const { owner, input, actor, now } = params;
-  assertAnswerTypesAllowed(owner, input.quests);
+  const { actor: owner, input, now } = params;
+  const actor = loggedActor(owner);
+  authorize(owner, 'job.useAnswerTypes', { quests: input.quests });
   const values = toJobValues(input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -296,9 +287,11 @@ export async function createJob(
  */
 export async function updateJobs(
   db: Db,
-  params: { orgId: string; inputs: readonly JobSaveInput[]; actor: JobActor; now: Date },
+  params: { actor: StaffActor; inputs: readonly JobSaveInput[]; now: Date },
 ): Promise<Job[]> {
-  const { orgId, inputs, actor, now } = params;
+  const { inputs, now } = params;
+  const { orgId } = params.actor;
+  const actor = loggedActor(params.actor);
   const ids = inputs.map((input) => input._id!);
   const existing = new Map((await findJobRows(db, orgId, ids)).map((row) => [row.job.id, row.job]));
   const owners = new Map<string, PermissionSubject>();
@@ -317,7 +310,11 @@ export async function updateJobs(
       owner = ownerRow;
       owners.set(row.ownerId, owner);
     }
-    assertAnswerTypesAllowed(owner, input.quests, row.quests);
+    authorize(params.actor, 'job.useAnswerTypes', {
+      quests: input.quests,
+      previous: row.quests,
+      owner,
+    });
     const archivedAt =
       input.archivedAt === undefined
         ? row.archivedAt
@@ -362,9 +359,11 @@ export async function updateJobs(
  */
 export async function deleteJob(
   db: Db,
-  params: { orgId: string; id: string; actor: JobActor; now: Date },
+  params: { actor: StaffActor; id: string; now: Date },
 ): Promise<void> {
-  const { orgId, id, actor, now } = params;
+  const { id, now } = params;
+  const { orgId } = params.actor;
+  const actor = loggedActor(params.actor);
   const [found] = await findJobRows(db, orgId, [id]);
   if (!found) throw new AppError('NOT_FOUND_ERR');
   if (!found.job.archivedAt) {
@@ -385,17 +384,16 @@ export async function deleteJob(
 }
 
 /**
- * Clones a job (spec §4): a new job of `owner` with the same content, titled "copy of
+ * Clones a job (spec §4): a new job of the acting user with the same content, titled "copy of
  * {title}", without applicants, active, created now.
  */
 export async function cloneJobById(
   db: Db,
-  params: { owner: JobOwner; id: string; actor: JobActor; now: Date },
+  params: { actor: StaffActor; id: string; now: Date },
 ): Promise<Job> {
-  const source = await getJob(db, params.owner.orgId, params.id);
+  const source = await getJob(db, params.actor.orgId, params.id);
   const copy = cloneJob(source);
   return createJob(db, {
-    owner: params.owner,
     actor: params.actor,
     now: params.now,
     input: {

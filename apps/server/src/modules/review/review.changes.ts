@@ -1,14 +1,10 @@
-import {
-  hasPermission,
-  isApplicantLocked,
-  type ApplicantChange,
-  type ApplicantListItem,
-} from '@candid/domain';
+import { canChangeStatus, type ApplicantChange, type ApplicantListItem } from '@candid/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicants, notes, timelineEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { authorize } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity, type NewActivity } from '../activities/activities.service';
 import { storeApplicantCv } from '../applicants/store-cv';
@@ -75,11 +71,11 @@ function planChange(
   context: { viewer: Reviewer; noteOwners: Map<string, string>; now: Date },
 ): PlannedChange {
   const { viewer, noteOwners, now } = context;
-  if (isApplicantLocked(viewer, row) && changedFields(change).some((f) => f !== 'archivedAt')) {
-    throw new AppError('FORBIDDEN_ERR', {
-      message: `Applicant ${row.id} is locked on your plan: it can only be archived or restored`,
-    });
-  }
+  authorize(viewer, 'applicant.change', {
+    orgId: row.orgId,
+    isFree: row.isFree,
+    fields: changedFields(change),
+  });
   const archivedAt =
     change.archivedAt === undefined
       ? undefined
@@ -92,28 +88,24 @@ function planChange(
     planned.archivedAt = archivedAt;
   }
   if (change.status !== undefined) {
-    if (!row.submittedAt) {
+    // The domain's rule (the status dropdown's): only once submitted, never while archived.
+    if (
+      !canChangeStatus({ isSubmitted: row.submittedAt !== null, isArchiveView: !!archivedAfter })
+    ) {
       throw new AppError('VALIDATION_ERR', {
         status: 409,
-        message: `The status of applicant ${row.id} can be set only once the interview is submitted`,
-      });
-    }
-    if (archivedAfter) {
-      throw new AppError('VALIDATION_ERR', {
-        status: 409,
-        message: `The status of applicant ${row.id} cannot be changed while it is archived`,
+        message: row.submittedAt
+          ? `The status of applicant ${row.id} cannot be changed while it is archived`
+          : `The status of applicant ${row.id} can be set only once the interview is submitted`,
       });
     }
     if (change.status !== row.status) planned.status = change.status;
   }
-  if (change.newNote?.timeStamp && !hasPermission(viewer, 'BOOKMARKS')) {
-    throw new AppError('FORBIDDEN_ERR', {
-      message: 'Bookmarks on notes are not included in your plan',
-    });
-  }
-  if (change.removeNoteId !== undefined && noteOwners.get(change.removeNoteId) !== row.id) {
-    throw new AppError('NOT_FOUND_ERR', {
-      message: `Note ${change.removeNoteId} not found on applicant ${row.id}`,
+  if (change.newNote?.timeStamp) authorize(viewer, 'note.bookmark');
+  if (change.removeNoteId !== undefined) {
+    authorize(viewer, 'note.remove', {
+      applicantId: row.id,
+      noteApplicantId: noteOwners.get(change.removeNoteId),
     });
   }
   return planned;

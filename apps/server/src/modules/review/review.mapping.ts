@@ -1,15 +1,14 @@
 import {
-  isApplicantLocked,
   isIncompleteInterview,
   type ApplicantListItem,
   type ApplicantStatusCode,
   type MiniUser,
-  type PermissionSubject,
   type ReviewAnswer,
   type ReviewNote,
   type TimelineEvent,
 } from '@candid/domain';
 import type { applicants, notes, timelineEvents, StoredAnswer } from '../../db/schema';
+import { can, type StaffActor } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 
 /**
@@ -82,10 +81,13 @@ async function signOrNull(
   return storage.signGetUrl(key, { expiresInSec, ...(downloadName ? { downloadName } : {}) });
 }
 
-/** One row of the applicant overview, locked or not for `viewer` (spec §6). */
+/**
+ * One row of the applicant overview, locked or not for `viewer` (spec §6, decided by the
+ * policies). Rows come from queries scoped to the viewer's organisation.
+ */
 export async function toListItem(
   row: ApplicantListRow,
-  viewer: PermissionSubject,
+  viewer: StaffActor,
   storage: ObjectStorage,
 ): Promise<ApplicantListItem> {
   const timestamp = {
@@ -109,7 +111,7 @@ export async function toListItem(
     timestamp,
     isRead: row.isRead,
     isFree: row.isFree,
-    isLocked: isApplicantLocked(viewer, row),
+    isLocked: !can(viewer, 'applicant.open', { orgId: viewer.orgId, isFree: row.isFree }),
     archivedAt: iso(row.archivedAt),
     incomplete: isIncompleteInterview(timestamp),
   };

@@ -1,5 +1,4 @@
 import {
-  canSortApplicants,
   daysAgoToDate,
   DEFAULT_SORTS,
   getPageCount,
@@ -18,6 +17,7 @@ import { readList, runListStatement } from '../../db/list-query';
 import { applicants, jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { can } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { toListItem, type ApplicantListRow } from './review.mapping';
 import { type Reviewer } from './review.shared';
@@ -242,7 +242,7 @@ export async function listApplicants(
   query: ApplicantListQuery,
 ): Promise<ApplicantListResponse> {
   const { storage, now } = deps;
-  const sort = canSortApplicants(viewer) ? query.sort : DEFAULT_SORT;
+  const sort = can(viewer, 'applicant.sort') ? query.sort : DEFAULT_SORT;
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
   const limit = query.itemsPerPage;
   const cap = countCapOf(query);

@@ -18,11 +18,9 @@ import {
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { resolveActingUser } from '../../plugins/auth';
+import { loggedActor, staffOf } from '../../policies';
 import { toCandidateApplicant } from '../applicants/applicants.service';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
-import { findUserById } from '../users/users.service';
 import { updateApplicants, replaceApplicantCv } from './review.changes';
 import { deleteApplicants } from './review.deletion';
 import { getApplicantDetails, getApplicantVideos } from './review.details';
@@ -44,18 +42,9 @@ export async function reviewRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** The acting user with their plan, and who is logged as having acted. */
-  async function reviewerOf(
-    request: FastifyRequest,
-    viewAsId: string | undefined,
-  ): Promise<{ viewer: Reviewer; actor: ReviewActor }> {
-    const acting = await resolveActingUser(request, viewAsId);
-    const row = await findUserById(app.db, acting.id);
-    if (!row) throw new AppError('INVALID_TOKEN_ERR');
-    const userId = request.user!.id;
-    return {
-      viewer: { id: row.id, orgId: acting.orgId, perm: row.perm, advancedPrm: row.advancedPrm },
-      actor: acting.id === userId ? { userId } : { userId, viewAsId: acting.id },
-    };
+  function reviewerOf(request: FastifyRequest): { viewer: Reviewer; actor: ReviewActor } {
+    const viewer = staffOf(request);
+    return { viewer, actor: loggedActor(viewer) };
   }
 
   api.get(
@@ -72,7 +61,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { viewer } = await reviewerOf(request, request.query.viewAsId);
+      const { viewer } = reviewerOf(request);
       return listApplicants(
         { db: app.db, storage: app.storage, now: app.now() },
         viewer,
@@ -95,7 +84,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { viewer } = await reviewerOf(request, request.query.viewAsId);
+      const { viewer } = reviewerOf(request);
       return countApplicants({ db: app.db, now: app.now() }, viewer, request.query);
     },
   );
@@ -115,7 +104,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { viewer, actor } = await reviewerOf(request, request.query.viewAsId);
+      const { viewer, actor } = reviewerOf(request);
       return getApplicantVideos(
         { db: app.db, storage: app.storage, now: app.now() },
         viewer,
@@ -140,7 +129,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { viewer } = await reviewerOf(request, request.query.viewAsId);
+      const { viewer } = reviewerOf(request);
       const applicant = await getApplicantDetails(
         { db: app.db, storage: app.storage },
         viewer,
@@ -164,7 +153,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { viewer, actor } = await reviewerOf(request, request.body.viewAsId);
+      const { viewer, actor } = reviewerOf(request);
       const updated = await updateApplicants(
         { db: app.db, storage: app.storage, now: app.now() },
         viewer,
@@ -198,7 +187,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const { viewer, actor } = await reviewerOf(request, request.body.viewAsId);
+      const { viewer, actor } = reviewerOf(request);
       const deletedCount = await deleteApplicants(
         { db: app.db, storage: app.storage, now: app.now(), log: request.log },
         viewer,
@@ -229,7 +218,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         onRequest: app.requireUser,
       },
       async (request) => {
-        const { viewer, actor } = await reviewerOf(request, request.query.viewAsId);
+        const { viewer, actor } = reviewerOf(request);
         const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
         return replaceApplicantCv(
           { db: app.db, storage: app.storage, now: app.now() },

@@ -1,9 +1,9 @@
-import { isApplicantLocked, type PermissionSubject } from '@candid/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicants, jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { authorize, type LoggedActor, type StaffActor } from '../../policies';
 
 /**
  * The recruiter's review of applicants (spec §7 "Jobs": `job/applicant`, `job/applicantCount`,
@@ -13,18 +13,14 @@ import { isUuid } from '../../lib/ids';
  * user when there is one), as that is whose product the caller is looking at.
  */
 
-/** The user the call acts for, with the plan that decides locks, sorting and bookmarks. */
-export interface Reviewer extends PermissionSubject {
-  id: string;
-  orgId: string;
-}
+/**
+ * The staff actor of the call: `id`, `orgId` and plan are the acting user's (an admin's
+ * view-as target), which decide scope, locks, sorting and bookmarks through `policies/`.
+ */
+export type Reviewer = StaffActor;
 
 /** Who did it, for the activity log: the real user (an admin when viewing as another). */
-export interface ReviewActor {
-  userId: string;
-  /** The user the admin is viewing as, when that is someone else. */
-  viewAsId?: string;
-}
+export type ReviewActor = LoggedActor;
 
 export function fullName(row: { fName: string; lName: string }): string {
   return `${row.fName} ${row.lName}`.trim();
@@ -57,12 +53,12 @@ export async function findOrgApplicant(db: Db, orgId: string, applicantId: strin
   return found;
 }
 
-export function assertUnlocked(viewer: Reviewer, applicant: { isFree: boolean }): void {
-  if (isApplicantLocked(viewer, applicant)) {
-    throw new AppError('FORBIDDEN_ERR', {
-      message: 'This applicant is locked: opening it needs the unlimited-interviews plan',
-    });
-  }
+/** 403 unless the viewer may open the applicant (locked ones stay closed, spec §6). */
+export function assertUnlocked(
+  viewer: Reviewer,
+  applicant: { orgId: string; isFree: boolean },
+): void {
+  authorize(viewer, 'applicant.open', applicant);
 }
 
 /**

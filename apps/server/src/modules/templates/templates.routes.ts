@@ -1,7 +1,6 @@
 import {
   defaultTemplatesResponseSchema,
   emptyReplySchema,
-  hasPermission,
   templateListQuerySchema,
   templateListResponseSchema,
   templateSaveInputSchema,
@@ -9,12 +8,10 @@ import {
   templateUpdateInputSchema,
   viewAsQuerySchema,
 } from '@candid/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { resolveActingUser } from '../../plugins/auth';
-import { findUserById } from '../users/users.service';
+import { authorize, staffOf } from '../../policies';
 import {
   createTemplate,
   deleteTemplate,
@@ -24,18 +21,11 @@ import {
   toggleTemplateArchive,
   toggleTemplateDefault,
   updateTemplate,
-  type TemplateActor,
-  type TemplateAuthor,
 } from './templates.service';
 
 const TAGS = ['templates'];
 const BEARER = [{ bearerAuth: [] }];
 const idParamsSchema = z.object({ id: z.string() });
-
-interface TemplateCaller {
-  author: TemplateAuthor;
-  actor: TemplateActor;
-}
 
 /**
  * Spec §7 "Templates": list, default and built-in templates, one template, create, update,
@@ -46,29 +36,13 @@ interface TemplateCaller {
  */
 export async function templatesRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const callers = new WeakMap<FastifyRequest, TemplateCaller>();
 
-  // The permission is checked before the body is validated: a user without templates learns
-  // nothing about the payload rules.
+  // The permission is checked before the body is validated (and after the auth plugin has
+  // resolved any view-as): a user without templates learns nothing about the payload rules.
   api.addHook('onRequest', app.requireUser);
   api.addHook('preValidation', async (request) => {
-    const raw = (request.query as Record<string, unknown> | undefined)?.viewAsId;
-    const viewAsId = typeof raw === 'string' && raw.trim() ? raw.trim() : undefined;
-    const acting = await resolveActingUser(request, viewAsId);
-    const row = await findUserById(app.db, acting.id);
-    if (!row) throw new AppError('INVALID_TOKEN_ERR');
-    if (!hasPermission(row, 'TEMPLATES')) throw new AppError('FORBIDDEN_ERR');
-    const userId = request.user!.id;
-    callers.set(request, {
-      author: row,
-      actor: {
-        userId,
-        orgId: row.orgId,
-        ...(row.id !== userId ? { viewAsId: row.id } : {}),
-      },
-    });
+    authorize(request.actor, 'template.use');
   });
-  const callerOf = (request: FastifyRequest): TemplateCaller => callers.get(request)!;
 
   api.get(
     '/template',
@@ -82,7 +56,7 @@ export async function templatesRoutes(app: FastifyInstance) {
         security: BEARER,
       },
     },
-    async (request) => listTemplates(app.db, callerOf(request).actor.orgId, request.query),
+    async (request) => listTemplates(app.db, staffOf(request).orgId, request.query),
   );
 
   api.get(
@@ -97,7 +71,7 @@ export async function templatesRoutes(app: FastifyInstance) {
         security: BEARER,
       },
     },
-    async (request) => listDefaultTemplates(app.db, callerOf(request).actor.orgId),
+    async (request) => listDefaultTemplates(app.db, staffOf(request).orgId),
   );
 
   api.get(
@@ -112,7 +86,7 @@ export async function templatesRoutes(app: FastifyInstance) {
         security: BEARER,
       },
     },
-    async (request) => getTemplate(app.db, callerOf(request).actor.orgId, request.params.id),
+    async (request) => getTemplate(app.db, staffOf(request).orgId, request.params.id),
   );
 
   api.post(
@@ -130,7 +104,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const template = await createTemplate(app.db, {
-        ...callerOf(request),
+        actor: staffOf(request),
         input: request.body,
         now: app.now(),
       });
@@ -151,7 +125,7 @@ export async function templatesRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      updateTemplate(app.db, { ...callerOf(request), input: request.body, now: app.now() }),
+      updateTemplate(app.db, { actor: staffOf(request), input: request.body, now: app.now() }),
   );
 
   api.delete(
@@ -168,7 +142,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await deleteTemplate(app.db, {
-        actor: callerOf(request).actor,
+        actor: staffOf(request),
         id: request.params.id,
         now: app.now(),
       });
@@ -191,7 +165,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (request) =>
       toggleTemplateArchive(app.db, {
-        actor: callerOf(request).actor,
+        actor: staffOf(request),
         id: request.params.id,
         now: app.now(),
       }),
@@ -212,7 +186,7 @@ export async function templatesRoutes(app: FastifyInstance) {
     },
     async (request) =>
       toggleTemplateDefault(app.db, {
-        actor: callerOf(request).actor,
+        actor: staffOf(request),
         id: request.params.id,
         now: app.now(),
       }),

@@ -4,7 +4,6 @@ import {
   getSkip,
   PRODUCT_NAME,
   toggleArchivedAt,
-  type PermissionSubject,
   type Template,
   type TemplateListQuery,
   type TemplateListResponse,
@@ -16,25 +15,14 @@ import type { Db, DbTx } from '../../db/client';
 import { readList, likePattern } from '../../db/list-query';
 import { templates, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { authorize, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
-import { assertAnswerTypesAllowed } from '../jobs/answer-type-gate';
 import { toStoredQuests } from '../jobs/questions';
 import { assertSafeMediaUrls } from '../jobs/rich-text';
 
 export type TemplateRow = typeof templates.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Who acts on templates: the real user (for the activity log) and the organisation worked in. */
-export interface TemplateActor {
-  userId: string;
-  orgId: string;
-  /** The user an admin is viewing as, when that is someone else. */
-  viewAsId?: string;
-}
-
-/** The user that creates or edits, whose plan gates answer types. */
-export type TemplateAuthor = PermissionSubject & { id: string; orgId: string };
 
 /**
  * A template row as the API returns it (spec §3 Template). Built-in templates (no
@@ -135,19 +123,19 @@ export async function getTemplate(db: Db, orgId: string, id: string): Promise<Te
 }
 
 /**
- * A template the organisation may change, locked for the rest of the transaction: another
- * organisation's is NOT_FOUND_ERR (its existence is not revealed), a built-in one is
- * FORBIDDEN_ERR (read-only).
+ * A template the actor may change (policies: another organisation's is NOT_FOUND_ERR, its
+ * existence not revealed; a built-in one is FORBIDDEN_ERR), locked for the rest of the
+ * transaction.
  */
-async function lockOwnTemplate(tx: Tx, orgId: string, id: string): Promise<TemplateRow> {
+async function lockOwnTemplate(tx: Tx, actor: StaffActor, id: string): Promise<TemplateRow> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND_ERR');
   const [row] = await tx
     .select()
     .from(templates)
-    .where(and(eq(templates.id, id), readableBy(orgId)))
+    .where(and(eq(templates.id, id), readableBy(actor.orgId)))
     .for('update');
   if (!row) throw new AppError('NOT_FOUND_ERR');
-  if (row.orgId === null) throw new AppError('FORBIDDEN_ERR');
+  authorize(actor, 'template.write', row);
   return row;
 }
 
@@ -185,12 +173,9 @@ async function setOrganisationDefault(
   }
 }
 
-function activityMeta(
-  actor: TemplateActor,
-  templateId: string,
-  extra: Record<string, unknown> = {},
-) {
-  return { templateId, ...extra, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) };
+function activityMeta(actor: StaffActor, templateId: string, extra: Record<string, unknown> = {}) {
+  const { viewAsId } = loggedActor(actor);
+  return { templateId, ...extra, ...(viewAsId ? { viewAsId } : {}) };
 }
 
 /** The columns a create or update writes: blank title named (spec §4), URLs checked, HTML sanitised. */
@@ -206,10 +191,11 @@ function toTemplateValues(input: TemplateSaveInput, now: Date) {
  */
 export async function createTemplate(
   db: Db,
-  params: { author: TemplateAuthor; actor: TemplateActor; input: TemplateSaveInput; now: Date },
+  params: { actor: StaffActor; input: TemplateSaveInput; now: Date },
 ): Promise<Template> {
-  const { author, actor, input, now } = params;
-  assertAnswerTypesAllowed(author, input.quests);
+  const { actor, input, now } = params;
+  const author = actor;
+  authorize(actor, 'job.useAnswerTypes', { quests: input.quests });
   const values = toTemplateValues(input, now);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -227,7 +213,7 @@ export async function createTemplate(
     await recordActivity(tx, {
       type: 'create',
       target: 'template',
-      userId: actor.userId,
+      userId: actor.user.id,
       orgId: author.orgId,
       desc: values.title,
       meta: activityMeta(actor, row!.id),
@@ -245,13 +231,13 @@ export async function createTemplate(
  */
 export async function updateTemplate(
   db: Db,
-  params: { author: TemplateAuthor; actor: TemplateActor; input: TemplateUpdateInput; now: Date },
+  params: { actor: StaffActor; input: TemplateUpdateInput; now: Date },
 ): Promise<Template> {
-  const { author, actor, input, now } = params;
+  const { actor, input, now } = params;
   const values = toTemplateValues(input, now);
   await db.transaction(async (tx) => {
-    const row = await lockOwnTemplate(tx, actor.orgId, input._id);
-    assertAnswerTypesAllowed(author, input.quests, row.quests);
+    const row = await lockOwnTemplate(tx, actor, input._id);
+    authorize(actor, 'job.useAnswerTypes', { quests: input.quests, previous: row.quests });
     await tx
       .update(templates)
       .set({ ...values, updatedAt: now })
@@ -264,7 +250,7 @@ export async function updateTemplate(
     await recordActivity(tx, {
       type: 'update',
       target: 'template',
-      userId: actor.userId,
+      userId: actor.user.id,
       orgId: actor.orgId,
       desc: values.title,
       meta: activityMeta(actor, row.id),
@@ -277,16 +263,16 @@ export async function updateTemplate(
 /** Deletes one of the organisation's templates for good (built-in ones: 403). */
 export async function deleteTemplate(
   db: Db,
-  params: { actor: TemplateActor; id: string; now: Date },
+  params: { actor: StaffActor; id: string; now: Date },
 ): Promise<void> {
   const { actor, id, now } = params;
   await db.transaction(async (tx) => {
-    const row = await lockOwnTemplate(tx, actor.orgId, id);
+    const row = await lockOwnTemplate(tx, actor, id);
     await tx.delete(templates).where(eq(templates.id, row.id));
     await recordActivity(tx, {
       type: 'remove',
       target: 'template',
-      userId: actor.userId,
+      userId: actor.user.id,
       orgId: actor.orgId,
       desc: row.title,
       meta: activityMeta(actor, row.id),
@@ -301,11 +287,11 @@ export async function deleteTemplate(
  */
 export async function toggleTemplateArchive(
   db: Db,
-  params: { actor: TemplateActor; id: string; now: Date },
+  params: { actor: StaffActor; id: string; now: Date },
 ): Promise<Template> {
   const { actor, id, now } = params;
   await db.transaction(async (tx) => {
-    const row = await lockOwnTemplate(tx, actor.orgId, id);
+    const row = await lockOwnTemplate(tx, actor, id);
     const archivedAt = toggleArchivedAt(row.archivedAt?.toISOString(), now);
     await tx
       .update(templates)
@@ -318,7 +304,7 @@ export async function toggleTemplateArchive(
     await recordActivity(tx, {
       type: archivedAt ? 'archive' : 'restore',
       target: 'template',
-      userId: actor.userId,
+      userId: actor.user.id,
       orgId: actor.orgId,
       desc: row.title,
       meta: activityMeta(actor, row.id),
@@ -335,11 +321,11 @@ export async function toggleTemplateArchive(
  */
 export async function toggleTemplateDefault(
   db: Db,
-  params: { actor: TemplateActor; id: string; now: Date },
+  params: { actor: StaffActor; id: string; now: Date },
 ): Promise<Template> {
   const { actor, id, now } = params;
   await db.transaction(async (tx) => {
-    const row = await lockOwnTemplate(tx, actor.orgId, id);
+    const row = await lockOwnTemplate(tx, actor, id);
     if (!row.isDefault && row.archivedAt) {
       throw new AppError('VALIDATION_ERR', {
         message: 'An archived template cannot be the default',
@@ -349,7 +335,7 @@ export async function toggleTemplateDefault(
     await recordActivity(tx, {
       type: 'update',
       target: 'template',
-      userId: actor.userId,
+      userId: actor.user.id,
       orgId: actor.orgId,
       desc: row.title,
       meta: activityMeta(actor, row.id, { isDefault: !row.isDefault }),

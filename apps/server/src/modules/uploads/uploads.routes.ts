@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { authorize, staffOf } from '../../policies';
 import {
   fileUrl,
   imageKey,
@@ -66,7 +67,10 @@ export async function uploadsRoutes(app: FastifyInstance) {
         const actual = sniffImageType(body);
         if (actual !== declared) throw new AppError('VALIDATION_ERR');
 
-        const user = request.user!;
+        const actor = staffOf(request);
+        authorize(actor, 'upload.image');
+        // Stored under the logged-in user's own organisation, whoever an admin views as.
+        const user = actor.user;
         const key = imageKey(user.orgId, actual);
         await app.storage.putObject(key, body, { contentType: actual });
         await recordImageUpload(app.db, {

@@ -3,7 +3,6 @@ import {
   accountListResponseSchema,
   createUserBodySchema,
   emptyReplySchema,
-  isAdmin,
   sessionUserSchema,
   userPasswordBodySchema,
   userRefBodySchema,
@@ -16,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { authorize, staffOf } from '../../policies';
 import { transferJobOwnership } from '../jobs/jobs.service';
 import { transferTemplateOwnership } from '../templates/templates.service';
 import { recordActivity } from '../activities/activities.service';
@@ -23,7 +23,6 @@ import { authRateLimit } from '../auth/auth.rate-limits';
 import { createAuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import {
-  canSeeUser,
   createUser,
   deleteUser,
   findUserById,
@@ -84,7 +83,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       preHandler: app.requireUser,
     },
     async (request) => {
-      const row = await findUserById(app.db, request.user!.id);
+      const row = await findUserById(app.db, staffOf(request).user.id);
       if (!row) throw new AppError('INVALID_TOKEN_ERR');
       return toUserDto(row);
     },
@@ -119,7 +118,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
     },
     async (request) => {
       const row = await findUserById(app.db, request.params.id);
-      if (!row || !canSeeUser(request.user!, row)) throw new AppError('NOT_FOUND_ERR');
+      if (!row) throw new AppError('NOT_FOUND_ERR');
+      authorize(request.actor, 'user.read', row);
       return toUserDto(row);
     },
   );
@@ -157,7 +157,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         await recordActivity(app.db, {
           type: 'create',
           target: 'user',
-          userId: request.user!.id,
+          userId: staffOf(request).user.id,
           orgId: row.orgId,
           meta: { createdUserId: row.id },
           date: app.now(),
@@ -187,9 +187,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         preHandler: app.requireUser,
       },
       async (request) => {
-        const actor = request.user!;
+        const actor = staffOf(request);
         const { _id: targetId, role, perm, advancedPrm, email, ...profile } = request.body.user;
-        const row = await getManagedUser(app.db, actor, targetId ?? actor.id);
+        const row = await getManagedUser(app.db, actor, targetId ?? actor.user.id);
         const patch: UserPatch = { ...profile };
 
         // Plan and role belong to admins; a client echoing the current values back is fine.
@@ -198,7 +198,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           (perm !== undefined && perm !== row.perm) ||
           (advancedPrm !== undefined && grantsKey(advancedPrm) !== grantsKey(row.advancedPrm));
         if (changesAccess) {
-          if (!isAdmin(actor)) throw new AppError('FORBIDDEN_ERR');
+          authorize(actor, 'user.changeAccess', row);
           Object.assign(patch, { role, perm, advancedPrm });
         }
         const isNewEmail = email !== undefined && email !== row.email;
@@ -216,7 +216,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         await recordActivity(app.db, {
           type: 'update',
           target: 'user',
-          userId: actor.id,
+          userId: actor.user.id,
           orgId: row.orgId,
           meta: { userId: row.id, fields: Object.keys(patch) },
           date: app.now(),
@@ -239,12 +239,12 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       preHandler: app.requireAdmin,
     },
     async (request) => {
+      const actor = staffOf(request);
       const row = await findUserById(app.db, request.params.id);
       if (!row) throw new AppError('NOT_FOUND_ERR');
-      // An admin removing their own account would lock themselves out mid-session.
-      if (row.id === request.user!.id) throw new AppError('FORBIDDEN_ERR');
+      authorize(actor, 'user.delete', row);
       await deleteUser(app.db, row.id, {
-        preferredSuccessorId: request.user!.id,
+        preferredSuccessorId: actor.user.id,
         handOver: async (tx, fromUserId, toUserId) => {
           await transferJobOwnership(tx, fromUserId, toUserId);
           await transferTemplateOwnership(tx, fromUserId, toUserId);
@@ -253,7 +253,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       await recordActivity(app.db, {
         type: 'remove',
         target: 'user',
-        userId: request.user!.id,
+        userId: actor.user.id,
         orgId: null,
         meta: { userId: row.id, email: row.email },
         date: app.now(),
@@ -276,7 +276,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       preHandler: [app.requireUser, authRateLimit(app, config, 'sendVerifyEmail', targetOf)],
     },
     async (request) => {
-      const row = await getManagedUser(app.db, request.user!, request.body.user._id);
+      const row = await getManagedUser(app.db, staffOf(request), request.body.user._id);
       await auth.sendVerification(row, 'link');
       return {};
     },
@@ -295,7 +295,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       preHandler: [app.requireUser, authRateLimit(app, config, 'sendVerifyEmail', targetOf)],
     },
     async (request) => {
-      const row = await getManagedUser(app.db, request.user!, request.body.user._id);
+      const row = await getManagedUser(app.db, staffOf(request), request.body.user._id);
       await auth.sendVerification(row, 'code');
       return {};
     },
@@ -314,7 +314,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       preHandler: [app.requireUser, authRateLimit(app, config, 'verifyCode', targetOf)],
     },
     async (request) => {
-      const row = await getManagedUser(app.db, request.user!, request.body.userId);
+      const row = await getManagedUser(app.db, staffOf(request), request.body.userId);
       return { isVerified: await auth.checkVerificationCode(row, request.body.code) };
     },
   );
@@ -338,7 +338,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       if (request.body.userId !== undefined && request.body.userId !== id) {
         throw new AppError('VALIDATION_ERR');
       }
-      const row = await getManagedUser(app.db, request.user!, id);
+      const row = await getManagedUser(app.db, staffOf(request), id);
       await auth.setPassword(request.user!, row, request.body.newPassword);
       return {};
     },

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
+import { authorize, type StaffActor } from '../../policies';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -205,28 +206,14 @@ export async function updateUser(
 }
 
 /**
- * Whether `actor` may see `target` (spec §6, DESIGN §4): themselves, a colleague of the same
- * organisation, or anyone for an admin. Callers answer NOT_FOUND_ERR otherwise, so another
- * organisation's users stay invisible.
+ * Loads the user a management call names, asking the policies whether `actor` may manage them:
+ * NOT_FOUND_ERR when it does not exist or belongs to an organisation the actor cannot see,
+ * FORBIDDEN_ERR for a visible colleague the actor may not manage.
  */
-export function canSeeUser(actor: AuthUser, target: { id: string; orgId: string }): boolean {
-  return actor.id === target.id || actor.orgId === target.orgId || isAdmin(actor);
-}
-
-/** Whether `actor` may change `target`'s profile, password or verification: themselves or an admin. */
-export function canManageUser(actor: AuthUser, target: { id: string }): boolean {
-  return actor.id === target.id || isAdmin(actor);
-}
-
-/**
- * Loads the user `actor` names for a management call: NOT_FOUND_ERR when it does not exist or
- * belongs to an organisation the actor cannot see, FORBIDDEN_ERR for a visible colleague the
- * actor may not manage.
- */
-export async function getManagedUser(db: Db, actor: AuthUser, id: string): Promise<UserRow> {
+export async function getManagedUser(db: Db, actor: StaffActor, id: string): Promise<UserRow> {
   const row = await findUserById(db, id);
-  if (!row || !canSeeUser(actor, row)) throw new AppError('NOT_FOUND_ERR');
-  if (!canManageUser(actor, row)) throw new AppError('FORBIDDEN_ERR');
+  if (!row) throw new AppError('NOT_FOUND_ERR');
+  authorize(actor, 'user.manage', row);
   return row;
 }
 

@@ -1,0 +1,87 @@
+import type { ErrorKey, PermissionSubject, Role } from '@candid/domain';
+
+/**
+ * A recruiter or admin as the database describes them now (role and plan are read from the
+ * users table once per request, never trusted from the token, so a demotion or a plan change
+ * takes effect at once).
+ */
+export interface ActingUser extends PermissionSubject {
+  id: string;
+  orgId: string;
+  role: Role;
+}
+
+/** What a candidate token opens: one applicant of one job (spec §6, DESIGN §4). */
+export interface CandidateScope {
+  applicantId: string;
+  jobId: string;
+  orgId: string;
+}
+
+/**
+ * A logged-in recruiter or admin. `id`, `orgId`, `perm` and `advancedPrm` are those of the user
+ * the call acts for (the admin's view-as target when there is one, spec §6), so services that
+ * scope by organisation or decide by plan read them directly; `user` is always the real caller.
+ */
+export interface StaffActor extends ActingUser {
+  kind: 'recruiter' | 'admin';
+  /** The logged-in user themselves. */
+  user: ActingUser;
+  /** The user an admin views as; null when acting as themselves (always null for recruiters). */
+  viewAs: ActingUser | null;
+  /** The refresh-token family (login session) the access token was issued in. */
+  sessionId?: string;
+}
+
+export interface CandidateActor {
+  kind: 'candidate';
+  scope: CandidateScope;
+}
+
+export interface AnonymousActor {
+  kind: 'anonymous';
+  /** Why a bearer token that was sent was refused (null when none was sent). */
+  authError: ErrorKey | null;
+}
+
+/** Who is calling, set once per request by the auth plugin (`request.actor`). */
+export type Actor = StaffActor | CandidateActor | AnonymousActor;
+
+export const ANONYMOUS: AnonymousActor = { kind: 'anonymous', authError: null };
+
+export function isStaff(actor: Actor): actor is StaffActor {
+  return actor.kind === 'recruiter' || actor.kind === 'admin';
+}
+
+/** A staff actor for `user`, acting as `viewAs` (an admin's view-as target) or themselves. */
+export function staffActor(
+  user: ActingUser,
+  viewAs: ActingUser | null = null,
+  sessionId?: string,
+): StaffActor {
+  const acting = viewAs ?? user;
+  return {
+    kind: user.role === 'admin' ? 'admin' : 'recruiter',
+    id: acting.id,
+    orgId: acting.orgId,
+    role: acting.role,
+    perm: acting.perm,
+    advancedPrm: acting.advancedPrm ?? null,
+    user,
+    viewAs: user.role === 'admin' && viewAs && viewAs.id !== user.id ? viewAs : null,
+    ...(sessionId ? { sessionId } : {}),
+  };
+}
+
+/** Who is recorded in the activity log: the real user, and whom they viewed as. */
+export interface LoggedActor {
+  userId: string;
+  /** The user the admin is viewing as, when that is someone else. */
+  viewAsId?: string;
+}
+
+export function loggedActor(actor: StaffActor): LoggedActor {
+  return actor.viewAs
+    ? { userId: actor.user.id, viewAsId: actor.viewAs.id }
+    : { userId: actor.user.id };
+}

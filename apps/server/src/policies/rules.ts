@@ -1,0 +1,215 @@
+import {
+  canSortApplicants,
+  getAnswerType,
+  hasPermission,
+  isAnswerTypeAllowed,
+  isApplicantLocked,
+  type AnswerRule,
+  type AnswerType,
+  type PermissionSubject,
+} from '@candid/domain';
+import { isStaff, type Actor, type StaffActor } from './actor';
+import { ALLOW, deny, type Decision } from './decision';
+
+/** Something that belongs to one organisation (a job, an applicant, a template, an upload). */
+export interface OrgResource {
+  orgId: string | null;
+}
+
+export interface ApplicantResource extends OrgResource {
+  isFree: boolean | null;
+}
+
+export interface UserResource {
+  id: string;
+  orgId: string;
+}
+
+export interface GatedQuestion {
+  id: string;
+  ansRule: AnswerRule;
+}
+
+/**
+ * What each action is done to. An action without a resource is a question about the actor
+ * alone (may they use the back office, may they sort, may they bookmark).
+ */
+export interface Resources {
+  /** Any back-office call of a logged-in recruiter or admin. */
+  'backoffice.use': void;
+  /** Admin screens: the account list, adding and deleting accounts (spec §2). */
+  'admin.use': void;
+  'job.read': OrgResource;
+  'job.write': OrgResource;
+  /**
+   * The answer types of a job's or template's questions against a plan (spec §6): the acting
+   * user's, or `owner`'s when an existing job is saved; `previous` is what was saved before.
+   */
+  'job.useAnswerTypes': {
+    quests: readonly GatedQuestion[];
+    previous?: readonly GatedQuestion[];
+    owner?: PermissionSubject;
+  };
+  'applicant.read': OrgResource;
+  /** Opening an applicant's details and answers (locked ones stay closed, spec §6). */
+  'applicant.open': ApplicantResource;
+  /** A change to an applicant; `fields` are the fields the change sends. */
+  'applicant.change': ApplicantResource & { fields: readonly string[] };
+  'applicant.delete': OrgResource;
+  'applicant.sort': void;
+  'note.bookmark': void;
+  /** Removing a note: it must belong to the applicant the change names. */
+  'note.remove': { applicantId: string; noteApplicantId: string | undefined };
+  'template.use': void;
+  'template.read': OrgResource;
+  /** Built-in templates (no organisation) are read-only to everyone. */
+  'template.write': OrgResource;
+  'user.read': UserResource;
+  /** Profile, password and verification calls made on a user's behalf. */
+  'user.manage': UserResource;
+  /** Role and plan changes. */
+  'user.changeAccess': UserResource;
+  'user.delete': UserResource;
+  /** Profile images and logos, stored under the caller's organisation. */
+  'upload.image': void;
+  'cover.search': void;
+  /** A candidate's own interview: answers, uploads, the realtime channel. */
+  'interview.answer': { applicantId: string; jobId?: string };
+}
+
+export type Action = keyof Resources;
+
+type Rule<A extends Action> = (actor: StaffActor, resource: Resources[A]) => Decision;
+
+const notFound = (): Decision => deny('NOT_FOUND_ERR');
+const forbidden = (message?: string, details?: Record<string, unknown>) =>
+  deny('FORBIDDEN_ERR', { ...(message ? { message } : {}), ...(details ? { details } : {}) });
+
+/** Another organisation's resource is "not found", never "forbidden" (DESIGN §4). */
+function inOrg(actor: StaffActor, resource: OrgResource): Decision {
+  return resource.orgId === actor.orgId ? ALLOW : notFound();
+}
+
+/**
+ * The first answer type among `quests` that the plan does not permit (spec §6), or null. A
+ * question that already had that type when last saved (`previous`) is let through: after a
+ * downgrade the owner can still archive or edit the rest of an existing job.
+ */
+export function findForbiddenAnswerType(
+  subject: PermissionSubject,
+  quests: readonly GatedQuestion[],
+  previous: readonly GatedQuestion[] = [],
+): AnswerType | null {
+  const before = new Map(previous.map((quest) => [quest.id, getAnswerType(quest.ansRule)]));
+  for (const quest of quests) {
+    const type = getAnswerType(quest.ansRule);
+    if (!type || isAnswerTypeAllowed(subject, type)) continue;
+    if (before.get(quest.id) === type) continue;
+    return type;
+  }
+  return null;
+}
+
+const isRealAdmin = (actor: StaffActor) => actor.user.role === 'admin';
+
+/** The rules for staff actors; candidates and anonymous callers are handled in `can`. */
+const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
+  'backoffice.use': () => ALLOW,
+  'admin.use': (actor) => (isRealAdmin(actor) ? ALLOW : forbidden()),
+  'job.read': inOrg,
+  'job.write': inOrg,
+  'job.useAnswerTypes': (actor, { quests, previous, owner }) => {
+    const type = findForbiddenAnswerType(owner ?? actor, quests, previous);
+    return type ? forbidden(undefined, { answerType: type }) : ALLOW;
+  },
+  'applicant.read': inOrg,
+  'applicant.open': (actor, applicant) => {
+    const scoped = inOrg(actor, applicant);
+    if (!scoped.allowed) return scoped;
+    return isApplicantLocked(actor, applicant)
+      ? forbidden('This applicant is locked: opening it needs the unlimited-interviews plan')
+      : ALLOW;
+  },
+  'applicant.change': (actor, applicant) => {
+    const scoped = inOrg(actor, applicant);
+    if (!scoped.allowed) return scoped;
+    // A locked applicant can still be archived or restored, nothing else (spec §6).
+    const onlyArchive = applicant.fields.every((field) => field === 'archivedAt');
+    return isApplicantLocked(actor, applicant) && !onlyArchive
+      ? forbidden('This applicant is locked on your plan: it can only be archived or restored')
+      : ALLOW;
+  },
+  'applicant.delete': inOrg,
+  'applicant.sort': (actor) => (canSortApplicants(actor) ? ALLOW : forbidden()),
+  'note.bookmark': (actor) =>
+    hasPermission(actor, 'BOOKMARKS')
+      ? ALLOW
+      : forbidden('Bookmarks on notes are not included in your plan'),
+  'note.remove': (_actor, { applicantId, noteApplicantId }) =>
+    noteApplicantId === applicantId ? ALLOW : notFound(),
+  'template.use': (actor) => (hasPermission(actor, 'TEMPLATES') ? ALLOW : forbidden()),
+  'template.read': (actor, template) => {
+    if (!hasPermission(actor, 'TEMPLATES')) return forbidden();
+    return template.orgId === null ? ALLOW : inOrg(actor, template);
+  },
+  'template.write': (actor, template) => {
+    if (!hasPermission(actor, 'TEMPLATES')) return forbidden();
+    if (template.orgId === null) return forbidden('Built-in templates are read-only');
+    return inOrg(actor, template);
+  },
+  // Users are judged for the real caller: view-as never lends an admin's rights away or back.
+  'user.read': (actor, target) =>
+    actor.user.id === target.id || actor.user.orgId === target.orgId || isRealAdmin(actor)
+      ? ALLOW
+      : notFound(),
+  'user.manage': (actor, target) => {
+    const visible = STAFF_RULES['user.read']!(actor, target);
+    if (!visible.allowed) return visible;
+    return actor.user.id === target.id || isRealAdmin(actor) ? ALLOW : forbidden();
+  },
+  'user.changeAccess': (actor, target) => {
+    const managed = STAFF_RULES['user.manage']!(actor, target);
+    if (!managed.allowed) return managed;
+    return isRealAdmin(actor) ? ALLOW : forbidden();
+  },
+  'user.delete': (actor, target) => {
+    if (!isRealAdmin(actor)) return forbidden();
+    // An admin removing their own account would lock themselves out mid-session.
+    return target.id === actor.user.id ? forbidden() : ALLOW;
+  },
+  'upload.image': () => ALLOW,
+  'cover.search': () => ALLOW,
+  'interview.answer': null,
+};
+
+/** Who is not logged in as staff gets 401 with the reason their token was refused. */
+function notStaff(actor: Exclude<Actor, StaffActor>): Decision {
+  if (actor.kind === 'candidate') return deny('INVALID_TOKEN_ERR');
+  return deny(actor.authError ?? 'LOGIN_REQUIRED_ERR');
+}
+
+/**
+ * May `actor` do `action` to `resource`? The one place the server decides it (Outline's
+ * `policies/` is the model): staff actions need a recruiter or admin, scoped to the
+ * organisation they act in; candidate actions need the candidate token of that applicant.
+ */
+export function decide<A extends Action>(
+  actor: Actor,
+  action: A,
+  ...[resource]: Resources[A] extends void ? [] : [Resources[A]]
+): Decision {
+  if (action === 'interview.answer') {
+    if (actor.kind !== 'candidate') {
+      return actor.kind === 'anonymous'
+        ? deny(actor.authError ?? 'LOGIN_REQUIRED_ERR')
+        : deny('INVALID_TOKEN_ERR');
+    }
+    const target = resource as Resources['interview.answer'];
+    if (target.applicantId !== actor.scope.applicantId) return forbidden();
+    if (target.jobId !== undefined && target.jobId !== actor.scope.jobId) return notFound();
+    return ALLOW;
+  }
+  if (!isStaff(actor)) return notStaff(actor);
+  const rule = STAFF_RULES[action] as Rule<A>;
+  return rule(actor, resource as Resources[A]);
+}
