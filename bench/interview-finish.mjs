@@ -316,7 +316,8 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 'the server');
+  // A loaded machine may take minutes to start the server (PGlite's first open).
+  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, 'the server', 300_000);
   const token = (await createRecruiter(baseUrl, dataDir)).accessToken;
   const recruiterContext = await browser.newContext({ baseURL: baseUrl });
   const recruiterPage = await recruiterContext.newPage();

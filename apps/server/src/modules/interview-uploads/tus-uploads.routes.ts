@@ -413,7 +413,28 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  /**
+   * A PATCH that declares the length the upload already has is taken as not declaring it.
+   * tus-js-client resumes a deferred-length upload from HEAD without taking its length, and
+   * declares it again with the last bytes; @tus/server refuses any second declaration (400),
+   * so a last PATCH cut off after the server recorded the length (a phone losing signal at
+   * Finish) could never be completed: the recording would be lost.
+   */
+  async function dropRepeatedLength(request: FastifyRequest): Promise<void> {
+    const declared = request.raw.headers['upload-length'];
+    const { id } = request.params as { id?: string };
+    if (typeof declared !== 'string' || !id || !TUS_ID_PATTERN.test(id)) return;
+    const upload = await store.getUpload(id).catch(() => null);
+    if (upload?.size === undefined || String(upload.size) !== declared.trim()) return;
+    delete request.raw.headers['upload-length'];
+    const raw = request.raw.rawHeaders;
+    for (let i = raw.length - 2; i >= 0; i -= 2) {
+      if (raw[i]!.toLowerCase() === 'upload-length') raw.splice(i, 2);
+    }
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'PATCH') await dropRepeatedLength(request);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
