@@ -46,6 +46,12 @@ describe('colour tokens (WCAG 2.2 AA, 4.5:1)', () => {
     },
   );
 
+  it('labels on filled controls stay white (the filled colours are made for white)', () => {
+    // With autoContrast Mantine would put black on a "light" colour such as yellow, whose
+    // filled shade the resolver has darkened (black on #ad5900 is 4.2:1).
+    expect(theme.autoContrast).toBe(false);
+  });
+
   it('dimmed text, links and errors read on white and on gray.0', () => {
     for (const token of [
       '--mantine-color-dimmed',

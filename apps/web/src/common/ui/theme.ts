@@ -92,8 +92,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: PRIMARY_SHADE_LIGHT, dark: 5 },
-  // A filled control on a light colour (yellow, lime) gets dark text instead of white.
-  autoContrast: true,
+  // No automatic dark label on light colours: the resolver below already darkens every filled
+  // colour (yellow, lime, orange too) until a white label reads at 4.5:1, and a dark label on
+  // that darkened colour would not (black on yellow's #ad5900 is 4.2:1).
+  autoContrast: false,
   defaultRadius: 'md',
   breakpoints: THEME_BREAKPOINTS,
   fontFamily:
