@@ -1,5 +1,6 @@
 import {
   LIST_COUNT_CAP,
+  SEARCH_COUNT_CAP,
   type ApplicantListItem,
   type ApplicantListResponse,
   type JobListResponse,
@@ -279,6 +280,24 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
       filteredApplicantCountCapped: true,
       pageCount: LIST_COUNT_CAP / 50,
     });
+    // A text search stops counting sooner (its matches are read from the table), and its
+    // page then walks the list index, in the list's order.
+    expect((await as('GET', '/api/job/applicantCount?txt=bulk')).json()).toMatchObject({
+      filteredApplicantCount: SEARCH_COUNT_CAP,
+      filteredApplicantCountCapped: true,
+    });
+    const searched = (
+      await as('GET', '/api/job/applicant?itemsPerPage=5&txt=bulk')
+    ).json() as ApplicantListResponse;
+    expect(searched).toMatchObject({
+      filteredApplicantCount: SEARCH_COUNT_CAP,
+      filteredApplicantCountCapped: true,
+      pageCount: SEARCH_COUNT_CAP / 5,
+    });
+    expect(searched.applicants.map((item) => item.info.fName)).toEqual(Array(5).fill('Bulk'));
+    // Unsubmitted, created in one statement: the default sort's ties fall to the id, descending.
+    const ids = searched.applicants.map((item) => item.id);
+    expect([...ids].sort().reverse()).toEqual(ids);
     // The archive view and a search keep their exact counts.
     expect((await as('GET', '/api/job/applicantCount?showArchived=true')).json()).toMatchObject({
       filteredApplicantCount: 30,

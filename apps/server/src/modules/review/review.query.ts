@@ -347,16 +347,23 @@ export async function countApplicants(
     isNull(applicants.archivedAt),
     query.jobId ? eq(applicants.jobId, query.jobId) : undefined,
   )!;
+  // No filter beyond the job: the filtered count is the total, counted once.
+  const unfiltered =
+    !query.txt &&
+    !query.showArchived &&
+    query.statuses.length === 0 &&
+    query.daysAgo === undefined &&
+    query.incomplete === undefined;
   const statement = sql`select
     (select count(*) from (select 1 from ${applicants} where ${filter} limit ${cap + 1}) f)::int as "filtered",
-    (select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)::int as "total",
+    ${unfiltered ? sql`null` : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;
   const [row] = await readList(deps.db, (db) =>
     runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),
   );
   if (!row?.jobOk) throw notFoundJob();
   const filtered = Number(row.filtered);
-  const all = Number(row.total);
+  const all = unfiltered ? filtered : Number(row.total);
   return {
     filteredApplicantCount: Math.min(filtered, cap),
     totalApplicantCount: Math.min(all, LIST_COUNT_CAP),
