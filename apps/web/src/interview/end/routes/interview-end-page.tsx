@@ -3,6 +3,7 @@ import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { exponentialDelay, StopRetrying, withRetry } from '../../../common/async/with-retry';
 import { InterviewFrame } from '../../onboarding/components/interview-frame';
 import { markInterviewEnded } from '../../progress/interview-progress-state';
 import {
@@ -16,6 +17,9 @@ import { getUploadManager } from '../../upload/upload-service';
 import { useApplicantUpload } from '../../upload/use-upload-progress';
 
 type EndPhase = 'uploading' | 'submitting' | 'done' | 'failed';
+
+/** The HTTP status a submit failed with; 0 when nothing answered. */
+const submitStatus = (error: unknown) => (error instanceof UploadHttpError ? error.status : 0);
 
 /**
  * How often a submit refused as incomplete (409) is retried once the queue is idle: an answer
@@ -65,33 +69,37 @@ function InterviewEnd({ jobId }: { jobId: string }) {
       await getUploadManager().waitForApplicant(applicantId);
       if (!isActive) return;
       setPhase('submitting');
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          await submitInterview(candidateToken, applicantId, jobId);
-          break;
-        } catch (error) {
-          const status = error instanceof UploadHttpError ? error.status : 0;
-          // 409: an answer save was still on its way when the queue looked idle (the last
-          // question's answer is queued as the page changes). Let the queue drain, then retry.
-          if (status === 409 && attempt < INCOMPLETE_RETRIES) {
-            await new Promise((resolve) =>
-              setTimeout(resolve, Math.min(MAX_RETRY_WAIT_MS, 500 * 2 ** attempt)),
-            );
-            await getUploadManager().waitForApplicant(applicantId);
-            if (!isActive) return;
-            continue;
-          }
-          if (status !== 0 && status < 500) {
-            if (isActive) {
-              setFailure(status === 409 ? 'interviewEnd.errors.incomplete' : 'errors.INTERNAL_ERR');
-              setPhase('failed');
-            }
-            return;
-          }
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.min(30_000, 1000 * 2 ** attempt)),
-          );
-        }
+      let incompleteRetries = 0;
+      try {
+        await withRetry(
+          async (attempt) => {
+            // After a 409 the queue may still be saving an answer: let it drain first.
+            if (attempt > 1) await getUploadManager().waitForApplicant(applicantId);
+            if (!isActive) throw new StopRetrying(undefined);
+            await submitInterview(candidateToken, applicantId, jobId);
+          },
+          {
+            retries: Infinity,
+            // 409: an answer save was still on its way when the queue looked idle (the last
+            // question's answer is queued as the page changes); a few tries. Network failures
+            // and 5xx: until the server answers. Other 4xx cannot be fixed by trying again.
+            shouldRetry: (error) => {
+              const status = submitStatus(error);
+              if (status === 409) return (incompleteRetries += 1) <= INCOMPLETE_RETRIES;
+              return status === 0 || status >= 500;
+            },
+            delayMs: (retryNumber, error) =>
+              submitStatus(error) === 409
+                ? exponentialDelay(500, MAX_RETRY_WAIT_MS)(retryNumber)
+                : exponentialDelay(1000, 30_000)(retryNumber),
+          },
+        );
+      } catch (error) {
+        if (!isActive) return;
+        const status = submitStatus(error);
+        setFailure(status === 409 ? 'interviewEnd.errors.incomplete' : 'errors.INTERNAL_ERR');
+        setPhase('failed');
+        return;
       }
       if (isActive) setPhase('done');
     })();
