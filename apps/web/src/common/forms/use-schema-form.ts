@@ -80,6 +80,8 @@ export function useSchemaForm<TInput extends FieldValues, TOutput extends FieldV
       error: errorOf(name),
     }),
     valueField: (name) => ({
+      // The app is not built with the React Compiler; watch() re-renders the form as RHF means it to.
+      // eslint-disable-next-line react-hooks/incompatible-library
       value: form.watch(name),
       onChange: (value) =>
         form.setValue(name, value, {
