@@ -3,8 +3,11 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress';
 
-/** The API server (apps/server) during development; the built app is served by it directly. */
-const API_ORIGIN = 'http://localhost:3000';
+/**
+ * The API server (apps/server) during development, on the same PORT it listens on (`npm run
+ * dev` runs both with one environment); the built app is served by it directly.
+ */
+const API_ORIGIN = `http://localhost:${process.env.PORT || '3000'}`;
 
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: API_ORIGIN, changeOrigin: true },

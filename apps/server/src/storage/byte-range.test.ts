@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import type { ByteRange } from './byte-range';
-import { formatRangeHeader, parseRangeHeader, resolveByteRange } from './byte-range';
+import type { ByteRange, RangeRequest } from './byte-range';
+import { formatRangeHeader, readRangeHeader, resolveByteRange } from './byte-range';
 
-describe('parseRangeHeader', () => {
-  it.each<[string | undefined, ByteRange | undefined]>([
-    [undefined, undefined],
-    ['bytes=0-99', { start: 0, end: 99 }],
-    ['bytes=100-', { start: 100 }],
-    ['bytes=-500', { suffixLength: 500 }],
-    [' bytes=5-5 ', { start: 5, end: 5 }],
-    ['bytes=9-2', undefined],
-    ['bytes=-', undefined],
-    ['bytes=0-1,4-5', undefined],
-    ['bytes=a-b', undefined],
-    ['items=0-1', undefined],
-  ])('reads %j as %j', (header, expected) => {
-    expect(parseRangeHeader(header)).toEqual(expected);
+describe('readRangeHeader', () => {
+  it.each<[string | undefined, RangeRequest]>([
+    [undefined, { kind: 'whole' }],
+    ['bytes=0-99', { kind: 'range', range: { start: 0, end: 99 } }],
+    ['bytes=100-', { kind: 'range', range: { start: 100, end: 999 } }],
+    ['bytes=-500', { kind: 'range', range: { start: 500, end: 999 } }],
+    [' bytes=5-5 ', { kind: 'range', range: { start: 5, end: 5 } }],
+    ['bytes=990-2000', { kind: 'range', range: { start: 990, end: 999 } }],
+    // Overlapping ranges merge into one; disjoint ones get the whole object.
+    ['bytes=0-9,5-19', { kind: 'range', range: { start: 0, end: 19 } }],
+    ['bytes=0-1,4-5', { kind: 'whole' }],
+    ['items=0-1', { kind: 'whole' }],
+    ['bytes=9-2', { kind: 'unsatisfiable' }],
+    ['bytes=1000-', { kind: 'unsatisfiable' }],
+    ['bytes=-', { kind: 'unsatisfiable' }],
+    ['bytes=a-b', { kind: 'unsatisfiable' }],
+    ['bytes=', { kind: 'unsatisfiable' }],
+    ['nonsense', { kind: 'unsatisfiable' }],
+  ])('reads %j of a 1000-byte object as %j', (header, expected) => {
+    expect(readRangeHeader(header, 1000)).toEqual(expected);
+  });
+
+  it('finds no byte to serve in an empty object', () => {
+    expect(readRangeHeader('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
   });
 });
 

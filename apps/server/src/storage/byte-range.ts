@@ -1,3 +1,4 @@
+import parseRange from 'range-parser';
 import { StorageError } from './storage-error';
 
 /**
@@ -12,25 +13,29 @@ export interface ResolvedByteRange {
   end: number;
 }
 
-const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+/** What a `Range` header asks of an object of a known size. */
+export type RangeRequest =
+  { kind: 'whole' } | { kind: 'range'; range: ResolvedByteRange } | { kind: 'unsatisfiable' };
 
 /**
- * Parses an HTTP `Range` header. Returns `undefined` when there is no header, when it is
- * malformed or when it asks for several ranges: RFC 9110 §14.2 lets a server ignore such a
- * header and send the whole object, which is what players handle best.
+ * Reads an HTTP `Range` header against an object of `size` bytes (RFC 9110 §14), parsed by
+ * `range-parser` (Express's). No header, a unit other than `bytes`, or several ranges that do
+ * not merge into one: the whole object (a server may ignore such a header, and players handle
+ * a 200 best; multipart/byteranges is not served). A malformed `bytes` header or one with no
+ * byte inside the object: `unsatisfiable`, which the route answers 416 with the standard body.
  */
-export function parseRangeHeader(header: string | undefined): ByteRange | undefined {
-  if (header === undefined) return undefined;
-  const match = SINGLE_RANGE.exec(header.trim());
-  if (!match) return undefined;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return undefined;
-  if (first === '') return { suffixLength: Number(last) };
-  const start = Number(first);
-  if (last === '') return { start };
-  const end = Number(last);
-  if (end < start) return undefined;
-  return { start, end };
+export function readRangeHeader(header: string | undefined, size: number): RangeRequest {
+  if (header === undefined) return { kind: 'whole' };
+  const equals = header.indexOf('=');
+  // RFC 9110 §14.2: a range unit the server does not know is ignored.
+  if (equals !== -1 && header.slice(0, equals).trim().toLowerCase() !== 'bytes') {
+    return { kind: 'whole' };
+  }
+  const parsed = parseRange(size, `bytes=${header.slice(equals + 1).trim()}`, { combine: true });
+  if (parsed === -1 || parsed === -2) return { kind: 'unsatisfiable' };
+  if (parsed.length !== 1) return { kind: 'whole' };
+  const [range] = parsed;
+  return { kind: 'range', range: { start: range!.start, end: range!.end } };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { ErrorKey } from '@candid/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseRangeHeader, resolveByteRange, formatContentRange } from './byte-range';
-import { formatContentDisposition } from './content-disposition';
+import * as contentDisposition from 'content-disposition';
+import { formatContentRange, readRangeHeader } from './byte-range';
 import type { LocalStorage, SignedQuery } from './local-storage';
 import { LOCAL_STORAGE_ROUTE_PREFIX } from './local-storage';
 import type { StorageErrorCode } from './storage-error';
@@ -110,22 +110,23 @@ export const localStorageRoutes: FastifyPluginAsync<LocalStorageRoutesOptions> =
         if (signed.op !== 'get') throw new Error('unreachable: PUT signature on GET');
         reply.header('Accept-Ranges', 'bytes');
         if (signed.downloadName !== undefined) {
-          reply.header('Content-Disposition', formatContentDisposition(signed.downloadName));
+          // RFC 6266: an ASCII fallback plus the exact UTF-8 name (`filename*`); candidates'
+          // names are often Hebrew and may hold quotes.
+          reply.header('Content-Disposition', contentDisposition.create(signed.downloadName));
         }
-        const range = parseRangeHeader(request.headers.range);
+        const info = await storage.headObject(key);
+        if (!info) return sendError(reply, key, 404, 'NOT_FOUND_ERR', 'Resource not found');
+        const asked = readRangeHeader(request.headers.range, info.size);
+        if (asked.kind === 'unsatisfiable') {
+          reply.header('Content-Range', `bytes */${info.size}`);
+          return sendError(reply, key, 416, 'VALIDATION_ERR', 'Range not satisfiable');
+        }
+        const range = asked.kind === 'range' ? asked.range : undefined;
         if (request.method === 'HEAD') {
-          const info = await storage.headObject(key);
-          if (!info) return sendError(reply, key, 404, 'NOT_FOUND_ERR', 'Resource not found');
-          const resolved = range ? resolveByteRange(range, info.size) : undefined;
           reply.header('Content-Type', info.contentType);
-          if (resolved) {
-            reply.code(206).header('Content-Range', formatContentRange(resolved, info.size));
-          }
+          if (range) reply.code(206).header('Content-Range', formatContentRange(range, info.size));
           return reply
-            .header(
-              'Content-Length',
-              String(resolved ? resolved.end - resolved.start + 1 : info.size),
-            )
+            .header('Content-Length', String(range ? range.end - range.start + 1 : info.size))
             .send();
         }
         const object = await storage.getObject(key, range ? { range } : {});

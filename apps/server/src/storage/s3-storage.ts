@@ -16,7 +16,7 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange } from './byte-range';
 import { formatRangeHeader } from './byte-range';
-import { formatContentDisposition } from './content-disposition';
+import * as contentDisposition from 'content-disposition';
 import { MIN_MULTIPART_PART_BYTES, assertPartOrder, isValidPartNumber } from './multipart-rules';
 import type {
   CompletedPart,
@@ -96,7 +96,7 @@ export class S3Storage implements ObjectStorage {
       Key: key,
       ...(options.downloadName === undefined
         ? {}
-        : { ResponseContentDisposition: formatContentDisposition(options.downloadName) }),
+        : { ResponseContentDisposition: contentDisposition.create(options.downloadName) }),
     });
     return getSignedUrl(this.client, command, this.presignOptions(options.expiresInSec));
   }

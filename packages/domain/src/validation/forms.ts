@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_CODES, ROLE_VALUES, ROLES } from '../permissions/plans';
+import { validateCvFile } from './files';
 import { VALIDATION_KEYS } from './validation-keys';
 import {
   emailSchema,
@@ -23,6 +24,27 @@ export const candidateDetailsSchema = z.object({
   phone: israeliPhoneSchema,
 });
 export type CandidateDetails = z.infer<typeof candidateDetailsSchema>;
+
+/** What {@link validateCvFile} reads of a browser `File`. */
+export interface CvFileLike {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * The candidate's details form with its CV (spec §5): {@link candidateDetailsSchema} plus `cv`,
+ * checked by validateCvFile (required only when the job says so). The CV is checked on its own
+ * field, so its message shows with the others on submit.
+ */
+export function candidateFormSchema(rule: { isCvRequired: boolean }) {
+  return candidateDetailsSchema.extend({
+    cv: z.custom<CvFileLike | null>().superRefine((file, ctx) => {
+      const check = validateCvFile(file, rule);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.key });
+    }),
+  });
+}
 
 /** CV upload stays disabled until the candidate has typed both names (spec §5). */
 export function canUploadCv(details: { fName?: string | null; lName?: string | null }): boolean {

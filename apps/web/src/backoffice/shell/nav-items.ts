@@ -10,6 +10,8 @@ export interface NavItem {
   labelKey: string;
   /** Admin pages are grouped under one "Admin" entry on wide screens. */
   isAdmin: boolean;
+  /** False while the page is not built yet (its route shows not-found): no link leads there. */
+  isBuilt?: boolean;
 }
 
 const APPLICANTS: NavItem = {
@@ -36,25 +38,34 @@ const ADMIN_ITEMS: readonly NavItem[] = [
     path: '/backoffice/admin/account',
     labelKey: 'shell.nav.accounts',
     isAdmin: true,
+    isBuilt: false,
   },
-  { id: 'records', path: '/backoffice/admin/record', labelKey: 'shell.nav.records', isAdmin: true },
+  {
+    id: 'records',
+    path: '/backoffice/admin/record',
+    labelKey: 'shell.nav.records',
+    isAdmin: true,
+    isBuilt: false,
+  },
   {
     id: 'activity',
     path: '/backoffice/admin/activity',
     labelKey: 'shell.nav.activity',
     isAdmin: true,
+    isBuilt: false,
   },
 ];
 
 /**
  * The back-office navigation a user sees (spec §2, §6): applicants and jobs for everyone,
  * templates with the TEMPLATES permission, and the account, error-record and activity overviews
- * for role admin. The web app only hides; the server enforces.
+ * for role admin once those screens exist (not yet: set `isBuilt` when one lands). The web app
+ * only hides; the server enforces.
  */
 export function getNavItems(user: Pick<User, 'perm' | 'advancedPrm' | 'role'>): NavItem[] {
   const items = [APPLICANTS, JOBS];
   if (hasPermission(user, 'TEMPLATES')) items.push(TEMPLATES);
-  if (isAdmin(user)) items.push(...ADMIN_ITEMS);
+  if (isAdmin(user)) items.push(...ADMIN_ITEMS.filter((item) => item.isBuilt !== false));
   return items;
 }
 

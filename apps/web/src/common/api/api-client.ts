@@ -1,5 +1,6 @@
 import { ALERT_KEYS, TRANSPORT_MAX_RETRIES, TRANSPORT_RETRY_DELAY_MS } from '@candid/domain';
 import type { AlertInput } from '../stores/alert-store';
+import { linearDelay, StopRetrying, withRetry } from '../async/with-retry';
 import { createNetworkError, createResponseError } from './api-error';
 import { buildQueryString, type QueryParams } from './query-string';
 import type { SessionTokens, TokenStore } from './token-store';
@@ -9,6 +10,15 @@ export const API_BASE_URL = '/api/';
 export const TOKEN_PATH = 'auth/token';
 /** The alert a 403 answer shows (spec §6). */
 export const NO_PERMISSION_ALERT: AlertInput = { type: 'fail', key: ALERT_KEYS.noPermission };
+
+/** A try that got no answer (network failure): retried, then NETWORK_ERR. */
+class NothingAnswered extends Error {}
+/** A 503 answer: retried, and when the retries run out it is the call's answer. */
+class UnavailableAnswer extends Error {
+  constructor(readonly response: Response) {
+    super('503 Service Unavailable');
+  }
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -150,17 +160,30 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   /** Sends once, plus the retries for network failures and 503; resolves with the last answer. */
   async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
     const signal = init.signal ?? undefined;
-    for (let attempt = 0; ; attempt += 1) {
-      let response: Response | undefined;
-      try {
-        response = await deps.fetch(url, init);
-      } catch (error) {
-        if (isAbortError(error, signal)) throw error;
-        if (attempt >= maxRetries) throw createNetworkError();
-      }
-      if (response && (response.status !== 503 || attempt >= maxRetries)) return response;
-      await deps.sleep(retryDelayMs * (attempt + 1));
-      signal?.throwIfAborted();
+    try {
+      return await withRetry(
+        async () => {
+          let response: Response;
+          try {
+            response = await deps.fetch(url, init);
+          } catch (error) {
+            if (isAbortError(error, signal)) throw new StopRetrying(error);
+            throw new NothingAnswered();
+          }
+          if (response.status === 503) throw new UnavailableAnswer(response);
+          return response;
+        },
+        {
+          retries: maxRetries,
+          delayMs: linearDelay(retryDelayMs),
+          sleep: deps.sleep,
+          ...(signal ? { signal } : {}),
+        },
+      );
+    } catch (error) {
+      if (error instanceof UnavailableAnswer) return error.response;
+      if (error instanceof NothingAnswered) throw createNetworkError();
+      throw error;
     }
   }
 

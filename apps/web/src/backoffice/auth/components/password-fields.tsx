@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FormInputProps } from '../../common/forms/use-zod-form';
+import type { TextFieldProps } from '../../../common/forms/use-schema-form';
 import { PasswordField } from '../../common/ui/password-field';
 
 /**
@@ -13,8 +13,8 @@ export function NewPasswordFields({
   passwordLabel,
   confirmLabel,
 }: {
-  password: FormInputProps;
-  confirmPassword: FormInputProps;
+  password: TextFieldProps;
+  confirmPassword: TextFieldProps;
   passwordLabel: string;
   confirmLabel: string;
 }) {

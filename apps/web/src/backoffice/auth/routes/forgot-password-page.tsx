@@ -11,6 +11,7 @@ import { useReducer, type Dispatch, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import {
   getPostLoginPath,
   getPostPasswordChangePath,
@@ -21,7 +22,6 @@ import { useSession } from '../../../common/session/session-query';
 import { showAlert } from '../../../common/stores/alert-store';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { getErrorI18nKey } from '../../common/forms/error-key';
-import { useZodForm } from '../../common/forms/use-zod-form';
 import { useStartSession } from '../../common/session/session-actions';
 import {
   changeOwnPassword,
@@ -73,10 +73,7 @@ function EmailStep({
 }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const form = useZodForm({
-    schema: forgotPasswordEmailSchema,
-    initialValues: { email: initialEmail },
-  });
+  const form = useSchemaForm(forgotPasswordEmailSchema, { email: initialEmail });
   const resetRequest = useMutation({
     mutationFn: (email: string) => sendResetCode(api, email),
     onSuccess: (_, email) => dispatch({ type: 'resetCodeSent', email }),
@@ -88,11 +85,11 @@ function EmailStep({
   const isAuthing = resetRequest.isPending || otpRequest.isPending;
   const error = resetRequest.error ?? otpRequest.error;
 
-  const chooseReset = form.onSubmit(({ email }) => {
+  const chooseReset = form.handleSubmit(({ email }) => {
     otpRequest.reset();
     resetRequest.mutate(email);
   });
-  const chooseOtp = form.onSubmit(({ email }) => {
+  const chooseOtp = form.handleSubmit(({ email }) => {
     resetRequest.reset();
     otpRequest.mutate(email);
   });
@@ -112,7 +109,7 @@ function EmailStep({
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...form.textField('email')}
           />
           <FormErrorAlert errorKey={error ? getErrorI18nKey(error) : null} />
           <Stack gap="sm">
@@ -160,7 +157,7 @@ function CodeStep({
   resend: (email: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const form = useZodForm({ schema: verifyCodeInputSchema, initialValues: { enteredCode: '' } });
+  const form = useSchemaForm(verifyCodeInputSchema, { enteredCode: '' });
   const codeRequest = useMutation({ mutationFn: onCode });
   const resendLock = useResendLock();
   const resendRequest = useMutation({
@@ -169,9 +166,8 @@ function CodeStep({
       showAlert({ type: 'success', key: 'auth.code.resent', params: { email: state.email } }),
     onError: (error) => showAlert({ type: 'fail', key: getErrorI18nKey(error) }),
   });
-  const code = form.getInputProps('enteredCode');
 
-  const handleSubmit = form.onSubmit(({ enteredCode }) => codeRequest.mutate(enteredCode));
+  const handleSubmit = form.handleSubmit(({ enteredCode }) => codeRequest.mutate(enteredCode));
   const handleResend = () => {
     resendLock.lock();
     codeRequest.reset();
@@ -193,14 +189,7 @@ function CodeStep({
     >
       <form noValidate onSubmit={handleSubmit} aria-label={title}>
         <Stack gap="md">
-          <CodeInput
-            label={t('auth.code.label')}
-            value={code.value}
-            onChange={code.onChange}
-            onBlur={code.onBlur}
-            error={code.error}
-            autoFocus
-          />
+          <CodeInput label={t('auth.code.label')} {...form.valueField('enteredCode')} autoFocus />
           <FormErrorAlert
             errorKey={codeRequest.error ? getErrorI18nKey(codeRequest.error) : null}
           />
@@ -251,10 +240,7 @@ function NewPasswordStep({
   const api = useApiClient();
   const navigate = useNavigate();
   const isChange = state.mode === 'change' && user !== null;
-  const form = useZodForm({
-    schema: newPasswordInputSchema,
-    initialValues: { password: '', confirmPassword: '' },
-  });
+  const form = useSchemaForm(newPasswordInputSchema, { password: '', confirmPassword: '' });
   const passwordRequest = useMutation({
     mutationFn: (password: string) =>
       isChange
@@ -265,7 +251,7 @@ function NewPasswordStep({
       void navigate(getPostPasswordChangePath(isChange), { replace: true });
     },
   });
-  const handleSubmit = form.onSubmit(({ password }) => passwordRequest.mutate(password));
+  const handleSubmit = form.handleSubmit(({ password }) => passwordRequest.mutate(password));
   const title = isChange ? t('auth.forgot.changeTitle') : t('auth.forgot.newPasswordTitle');
 
   let footer: ReactNode = <BackToLogin />;
@@ -289,8 +275,8 @@ function NewPasswordStep({
           <NewPasswordFields
             passwordLabel={t('auth.fields.newPassword')}
             confirmLabel={t('auth.fields.confirmNewPassword')}
-            password={form.getInputProps('password')}
-            confirmPassword={form.getInputProps('confirmPassword')}
+            password={form.textField('password', { deps: ['confirmPassword'] })}
+            confirmPassword={form.textField('confirmPassword')}
           />
           <FormErrorAlert
             errorKey={passwordRequest.error ? getErrorI18nKey(passwordRequest.error) : null}

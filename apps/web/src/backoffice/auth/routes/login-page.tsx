@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import {
   FORGOT_PASSWORD_PATH,
   getPostLoginPath,
@@ -12,7 +13,6 @@ import {
 } from '../../../common/routing/paths';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { getErrorI18nKey } from '../../common/forms/error-key';
-import { useZodForm } from '../../common/forms/use-zod-form';
 import { PasswordField } from '../../common/ui/password-field';
 import { useStartSession } from '../../common/session/session-actions';
 import { authConfigQueryOptions, login, loginWithGoogle } from '../api/login';
@@ -33,10 +33,7 @@ export function LoginPage() {
   const language = useLanguageStore((state) => state.language);
   const { data: config } = useQuery(authConfigQueryOptions(api));
 
-  const form = useZodForm({
-    schema: loginInputSchema,
-    initialValues: { email: '', password: '' },
-  });
+  const form = useSchemaForm(loginInputSchema, { email: '', password: '' });
 
   const onLoggedIn = (session: SessionResponse) => {
     startSession(session, getPostLoginPath(searchParams.get(REDIRECT_PARAM)));
@@ -53,7 +50,7 @@ export function LoginPage() {
   const isAuthing = passwordLogin.isPending || googleLogin.isPending;
   const error = passwordLogin.error ?? googleLogin.error;
 
-  const handleSubmit = form.onSubmit((input) => {
+  const handleSubmit = form.handleSubmit((input) => {
     googleLogin.reset();
     passwordLogin.mutate(input);
   });
@@ -89,14 +86,14 @@ export function LoginPage() {
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...form.textField('email')}
           />
           <Stack gap={6}>
             <PasswordField
               label={t('auth.fields.password')}
               autoComplete="current-password"
               withAsterisk
-              {...form.getInputProps('password')}
+              {...form.textField('password')}
             />
             <Group justify="flex-end">
               <Anchor component={Link} to={FORGOT_PASSWORD_PATH} fz="sm">

@@ -15,10 +15,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import { LOGIN_PATH, POST_SIGNUP_PATH } from '../../../common/routing/paths';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { getErrorI18nKey } from '../../common/forms/error-key';
-import { useZodForm } from '../../common/forms/use-zod-form';
 import { useStartSession } from '../../common/session/session-actions';
 import { signup } from '../api/signup';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
@@ -60,9 +60,12 @@ export function SignupPage() {
   const startSession = useStartSession();
   const language = useLanguageStore((state) => state.language);
 
-  const form = useZodForm({
-    schema: signupInputSchema,
-    initialValues: { fName: '', lName: '', email: '', password: '', confirmPassword: '' },
+  const form = useSchemaForm(signupInputSchema, {
+    fName: '',
+    lName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
   });
   const signupRequest = useMutation({
     mutationFn: (input: SignupRequest) => signup(api, input, language),
@@ -71,7 +74,7 @@ export function SignupPage() {
     },
   });
 
-  const handleSubmit = form.onSubmit((input) => signupRequest.mutate(input));
+  const handleSubmit = form.handleSubmit((input) => signupRequest.mutate(input));
 
   return (
     <AuthLayout
@@ -94,13 +97,13 @@ export function SignupPage() {
               label={t('auth.fields.fName')}
               autoComplete="given-name"
               withAsterisk
-              {...form.getInputProps('fName')}
+              {...form.textField('fName')}
             />
             <TextInput
               label={t('auth.fields.lName')}
               autoComplete="family-name"
               withAsterisk
-              {...form.getInputProps('lName')}
+              {...form.textField('lName')}
             />
           </SimpleGrid>
           <TextInput
@@ -109,13 +112,13 @@ export function SignupPage() {
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...form.textField('email')}
           />
           <NewPasswordFields
             passwordLabel={t('auth.fields.password')}
             confirmLabel={t('auth.fields.confirmPassword')}
-            password={form.getInputProps('password')}
-            confirmPassword={form.getInputProps('confirmPassword')}
+            password={form.textField('password', { deps: ['confirmPassword'] })}
+            confirmPassword={form.textField('confirmPassword')}
           />
           <FormErrorAlert
             errorKey={signupRequest.error ? getErrorI18nKey(signupRequest.error) : null}

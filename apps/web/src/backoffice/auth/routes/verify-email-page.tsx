@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import {
   LOGIN_PATH,
   POST_VERIFY_EMAIL_PATH,
@@ -15,7 +16,6 @@ import { useSession } from '../../../common/session/session-query';
 import { showAlert } from '../../../common/stores/alert-store';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { getErrorI18nKey } from '../../common/forms/error-key';
-import { useZodForm } from '../../common/forms/use-zod-form';
 import { useLogout, useEnterWithUser, useStartSession } from '../../common/session/session-actions';
 import {
   resendVerificationEmail,
@@ -87,8 +87,7 @@ function ConfirmEmail({ user }: { user: User }) {
   const enterWithUser = useEnterWithUser();
   const logout = useLogout();
   const resendLock = useResendLock();
-  const form = useZodForm({ schema: verifyCodeInputSchema, initialValues: { enteredCode: '' } });
-  const code = form.getInputProps('enteredCode');
+  const form = useSchemaForm(verifyCodeInputSchema, { enteredCode: '' });
 
   const codeRequest = useMutation({
     mutationFn: (enteredCode: string) => verifyEmailWithCode(api, enteredCode),
@@ -111,7 +110,7 @@ function ConfirmEmail({ user }: { user: User }) {
   });
   const logoutRequest = useMutation({ mutationFn: logout });
 
-  const handleSubmit = form.onSubmit(({ enteredCode }) => codeRequest.mutate(enteredCode));
+  const handleSubmit = form.handleSubmit(({ enteredCode }) => codeRequest.mutate(enteredCode));
   const handleResend = () => {
     resendLock.lock();
     codeRequest.reset();
@@ -132,13 +131,7 @@ function ConfirmEmail({ user }: { user: User }) {
     >
       <form noValidate onSubmit={handleSubmit} aria-label={t('auth.verify.title')}>
         <Stack gap="md">
-          <CodeInput
-            label={t('auth.code.label')}
-            value={code.value}
-            onChange={code.onChange}
-            onBlur={code.onBlur}
-            error={code.error}
-          />
+          <CodeInput label={t('auth.code.label')} {...form.valueField('enteredCode')} />
           <FormErrorAlert
             errorKey={codeRequest.error ? getErrorI18nKey(codeRequest.error) : null}
           />

@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { isApiClientError } from '../../../common/api/api-error';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import { FORGOT_PASSWORD_PATH } from '../../../common/routing/paths';
 import { showAlert } from '../../../common/stores/alert-store';
 import { getErrorI18nKey } from '../../common/forms/error-key';
-import { useZodForm } from '../../common/forms/use-zod-form';
 import { useSessionUser, useSetSessionUser } from '../../common/session/session-actions';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
 import { BackofficeLayout } from '../../shell/backoffice-layout';
@@ -56,7 +56,7 @@ function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const setSessionUser = useSetSessionUser();
-  const form = useZodForm({ schema: profileInputSchema, initialValues: toFormValues(user) });
+  const form = useSchemaForm(profileInputSchema, toFormValues(user));
   const save = useMutation({
     mutationFn: (input: ProfileInput) => updateProfile(api, input),
     onSuccess: (saved) => {
@@ -65,12 +65,12 @@ function ProfileForm({ user }: { user: User }) {
     },
     onError: (error) => {
       if (isApiClientError(error) && error.key === 'EMAIL_TAKEN_ERR') {
-        form.setFieldError('email', error.i18nKey);
+        form.setError('email', { type: 'server', message: error.i18nKey });
       }
     },
   });
   const isEmailTaken = isApiClientError(save.error) && save.error.key === 'EMAIL_TAKEN_ERR';
-  const handleSubmit = form.onSubmit((input) => save.mutate(input));
+  const handleSubmit = form.handleSubmit((input) => save.mutate(input));
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label={t('profile.title')}>
@@ -79,22 +79,22 @@ function ProfileForm({ user }: { user: User }) {
           <ImageUploadField
             kind="avatar"
             label={t('profile.avatar')}
-            url={form.values.imgUrl}
-            placeholder={getInitials(form.values.fName || user.fName, form.values.lName)}
+            url={form.watch('imgUrl') ?? ''}
+            placeholder={getInitials(form.watch('fName') || user.fName, form.watch('lName'))}
             placeholderColor={getAvatarColor(user._id)}
-            onChange={(url) => form.setFieldValue('imgUrl', url)}
+            onChange={(url) => form.setValue('imgUrl', url, { shouldDirty: true })}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
               label={t('auth.fields.fName')}
               autoComplete="given-name"
               withAsterisk
-              {...form.getInputProps('fName')}
+              {...form.textField('fName')}
             />
             <TextInput
               label={t('auth.fields.lName')}
               autoComplete="family-name"
-              {...form.getInputProps('lName')}
+              {...form.textField('lName')}
             />
             <TextInput
               label={t('auth.fields.email')}
@@ -104,34 +104,34 @@ function ProfileForm({ user }: { user: User }) {
               withAsterisk
               description={t('profile.emailHint')}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
-              {...form.getInputProps('email')}
+              {...form.textField('email')}
             />
             <TextInput
               label={t('profile.phone')}
               type="tel"
               autoComplete="tel"
-              {...form.getInputProps('phone')}
+              {...form.textField('phone')}
             />
           </SimpleGrid>
           <TextInput
             label={t('profile.address')}
             autoComplete="street-address"
-            {...form.getInputProps('address')}
+            {...form.textField('address')}
           />
         </Section>
         <Section title={t('profile.company')}>
           <ImageUploadField
             kind="logo"
             label={t('profile.logo')}
-            url={form.values.logoUrl}
+            url={form.watch('logoUrl') ?? ''}
             placeholder={<IconBuilding size={30} aria-hidden />}
-            onChange={(url) => form.setFieldValue('logoUrl', url)}
+            onChange={(url) => form.setValue('logoUrl', url, { shouldDirty: true })}
           />
           <TextInput
             label={t('profile.companyName')}
             autoComplete="organization"
             withAsterisk
-            {...form.getInputProps('companyName')}
+            {...form.textField('companyName')}
           />
         </Section>
         <FormErrorAlert

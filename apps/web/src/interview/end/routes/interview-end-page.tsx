@@ -3,6 +3,7 @@ import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { exponentialDelay, StopRetrying, withRetry } from '../../../common/async/with-retry';
 import { InterviewFrame } from '../../onboarding/components/interview-frame';
 import { markInterviewEnded } from '../../progress/interview-progress-state';
 import {
@@ -16,6 +17,9 @@ import { getUploadManager } from '../../upload/upload-service';
 import { useApplicantUpload } from '../../upload/use-upload-progress';
 
 type EndPhase = 'uploading' | 'done' | 'failed';
+
+/** The HTTP status a submit failed with; 0 when nothing answered. */
+const submitStatus = (error: unknown) => (error instanceof UploadHttpError ? error.status : 0);
 
 /**
  * How often a submit refused as incomplete (409) is retried: a recording finished on another
@@ -63,33 +67,36 @@ function InterviewEnd({ jobId }: { jobId: string }) {
     submittingRef.current = true;
     let isActive = true;
     void (async () => {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          // Waits for the last confirmed byte, then saves the last answers and submits.
-          await getUploadManager().submitApplicant({ applicantId, jobId, candidateToken });
-          break;
-        } catch (error) {
-          if (!isActive) return;
-          const status = error instanceof UploadHttpError ? error.status : 0;
-          // 409: something the server needs is still on its way (see INCOMPLETE_RETRIES).
-          if (status === 409 && attempt < INCOMPLETE_RETRIES) {
-            await new Promise((resolve) =>
-              setTimeout(resolve, Math.min(MAX_RETRY_WAIT_MS, 500 * 2 ** attempt)),
-            );
-            if (!isActive) return;
-            continue;
-          }
-          if (status !== 0 && status < 500) {
-            if (isActive) {
-              setFailure(status === 409 ? 'interviewEnd.errors.incomplete' : 'errors.INTERNAL_ERR');
-              setPhase('failed');
-            }
-            return;
-          }
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.min(30_000, 1000 * 2 ** attempt)),
-          );
-        }
+      let incompleteRetries = 0;
+      try {
+        await withRetry(
+          async () => {
+            if (!isActive) throw new StopRetrying(undefined);
+            // Waits for the last confirmed byte, then saves the last answers and submits.
+            await getUploadManager().submitApplicant({ applicantId, jobId, candidateToken });
+          },
+          {
+            retries: Infinity,
+            // 409: something the server needs is still on its way (see INCOMPLETE_RETRIES); a
+            // few tries. Network failures and 5xx: until the server answers. Other 4xx cannot be
+            // fixed by trying again.
+            shouldRetry: (error) => {
+              const status = submitStatus(error);
+              if (status === 409) return (incompleteRetries += 1) <= INCOMPLETE_RETRIES;
+              return status === 0 || status >= 500;
+            },
+            delayMs: (retryNumber, error) =>
+              submitStatus(error) === 409
+                ? exponentialDelay(500, MAX_RETRY_WAIT_MS)(retryNumber)
+                : exponentialDelay(1000, 30_000)(retryNumber),
+          },
+        );
+      } catch (error) {
+        if (!isActive) return;
+        const status = submitStatus(error);
+        setFailure(status === 409 ? 'interviewEnd.errors.incomplete' : 'errors.INTERNAL_ERR');
+        setPhase('failed');
+        return;
       }
       if (isActive) setPhase('done');
     })();

@@ -1,8 +1,7 @@
 import {
-  candidateDetailsSchema,
+  candidateFormSchema,
   canUploadCv,
   CV_ACCEPT,
-  validateCvFile,
   VALIDATION_KEYS,
   type CandidateDetails,
 } from '@candid/domain';
@@ -19,11 +18,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 
 type FieldName = keyof CandidateDetails;
-type FormErrors = Partial<Record<FieldName | 'cv', string>>;
 
 const FIELDS: readonly { name: FieldName; type: string; autoComplete: string }[] = [
   { name: 'fName', type: 'text', autoComplete: 'given-name' },
@@ -35,41 +34,11 @@ const FIELDS: readonly { name: FieldName; type: string; autoComplete: string }[]
 
 const EMPTY: CandidateDetails = { fName: '', lName: '', email: '', phone: '', hometown: '' };
 
-function trimAll(values: CandidateDetails): CandidateDetails {
-  return {
-    fName: values.fName.trim(),
-    lName: values.lName.trim(),
-    email: values.email.trim(),
-    phone: values.phone.trim(),
-    hometown: values.hometown.trim(),
-  };
-}
-
-/**
- * Checks the candidate form (spec §5): the domain schema for the fields, validateCvFile for the
- * CV (required only when the job says so). Answers i18n keys by field.
- */
-export function validateCandidateForm(
-  values: CandidateDetails,
-  cv: File | null,
-  rule: { isCvRequired: boolean },
-): FormErrors {
-  const errors: FormErrors = {};
-  const parsed = candidateDetailsSchema.safeParse(trimAll(values));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as FieldName;
-      errors[field] ??= issue.message;
-    }
-  }
-  const cvCheck = validateCvFile(cv, rule);
-  if (!cvCheck.ok) errors.cv = cvCheck.key;
-  return errors;
-}
-
 /**
  * Step 0 (spec §4, §5): first and last name, email, phone, hometown, and the CV when the job
- * requires it. Errors appear on submit; once shown, a field is checked again when it loses focus.
+ * requires it, checked by the domain's candidate form schema. Errors appear on submit (the
+ * first invalid field gets focus); after that a field is checked again as it changes. A chosen
+ * CV is checked at once.
  */
 export function DetailsForm({
   isCvRequired,
@@ -83,38 +52,22 @@ export function DetailsForm({
   onSubmit: (details: CandidateDetails, cv: File | null) => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<CandidateDetails>(initialValues ?? EMPTY);
-  const [cv, setCv] = useState<File | null>(initialCv ?? null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const rule = { isCvRequired };
-  const isCvEnabled = canUploadCv(values);
-
-  function revalidate(field: FieldName | 'cv', nextValues = values, nextCv = cv) {
-    if (!isSubmitted && field !== 'cv') return;
-    const all = validateCandidateForm(nextValues, nextCv, rule);
-    setErrors((previous) => ({ ...previous, [field]: all[field] }));
-  }
+  const schema = useMemo(() => candidateFormSchema({ isCvRequired }), [isCvRequired]);
+  const form = useSchemaForm(schema, { ...(initialValues ?? EMPTY), cv: initialCv ?? null });
+  const [fName, lName, cvValue] = form.watch(['fName', 'lName', 'cv']);
+  // The form holds what the browser gave: a File (or null), never another shape.
+  const cv = cvValue as File | null;
+  const isCvEnabled = canUploadCv({ fName, lName });
+  const cvError = form.errorOf('cv');
 
   function handleCv(file: File | null) {
     if (!file) return;
-    setCv(file);
-    const check = validateCvFile(file, rule);
-    setErrors((previous) => ({ ...previous, cv: check.ok ? undefined : check.key }));
+    form.setValue('cv', file, { shouldValidate: true });
   }
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setIsSubmitted(true);
-    const found = validateCandidateForm(values, cv, rule);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      const first = FIELDS.find((field) => found[field.name]);
-      if (first) document.getElementById(`candidate-${first.name}`)?.focus();
-      return;
-    }
-    onSubmit(trimAll(values), cv);
-  }
+  const handleSubmit = form.handleSubmit(({ cv: chosen, ...details }) =>
+    onSubmit(details, chosen as File | null),
+  );
 
   return (
     <Paper radius="lg" withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
@@ -133,19 +86,12 @@ export function DetailsForm({
               <TextInput
                 key={field.name}
                 id={`candidate-${field.name}`}
-                name={field.name}
                 type={field.type}
                 autoComplete={field.autoComplete}
                 label={t(`onboarding.details.fields.${field.name}`)}
                 withAsterisk
                 dir={field.name === 'email' || field.name === 'phone' ? 'ltr' : undefined}
-                value={values[field.name]}
-                error={errors[field.name] ? t(errors[field.name]!) : undefined}
-                onChange={(event) => {
-                  const next = { ...values, [field.name]: event.currentTarget.value };
-                  setValues(next);
-                }}
-                onBlur={() => revalidate(field.name)}
+                {...form.textField(field.name)}
               />
             ))}
           </SimpleGrid>
@@ -185,10 +131,9 @@ export function DetailsForm({
                   <CloseButton
                     size="sm"
                     aria-label={t('onboarding.details.removeCv')}
-                    onClick={() => {
-                      setCv(null);
-                      revalidate('cv', values, null);
-                    }}
+                    onClick={() =>
+                      form.setValue('cv', null, { shouldValidate: form.formState.isSubmitted })
+                    }
                   />
                 </Group>
               ) : null}
@@ -196,9 +141,9 @@ export function DetailsForm({
             <Text size="xs" c="dimmed" id="cv-hint">
               {isCvEnabled ? t(VALIDATION_KEYS.CV_HINT) : t('onboarding.details.cvNamesFirst')}
             </Text>
-            {errors.cv ? (
+            {cvError ? (
               <Text size="sm" c="red" id="cv-error" role="alert">
-                {t(errors.cv)}
+                {cvError}
               </Text>
             ) : null}
           </Stack>

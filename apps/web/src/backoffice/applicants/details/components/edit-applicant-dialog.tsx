@@ -4,14 +4,10 @@ import {
   type ApplicantEditInput,
 } from '@candid/domain';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../../common/forms/use-schema-form';
 
-const FIELDS = ['fName', 'lName', 'email', 'phone', 'hometown'] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
-
-function valuesOf(info: ApplicantDetails['info']): Values {
+function valuesOf(info: ApplicantDetails['info']) {
   return {
     fName: info.fName,
     lName: info.lName,
@@ -19,18 +15,6 @@ function valuesOf(info: ApplicantDetails['info']): Values {
     phone: info.phone,
     hometown: info.hometown,
   };
-}
-
-/** The i18n key of each field's first problem, by the domain's edit rule. */
-function validate(values: Values): Partial<Record<Field, string>> {
-  const result = applicantEditSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 function EditApplicantForm({
@@ -43,36 +27,12 @@ function EditApplicantForm({
   onSave: (input: ApplicantEditInput) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => valuesOf(info));
-  // Fields the user has edited or left: their errors show while typing, as they change.
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
-  const [isSaving, setIsSaving] = useState(false);
-  const errors = validate(values);
-  const hasErrors = Object.keys(errors).length > 0;
+  // Each field shows its error as soon as it is edited or left; Save waits for a valid form.
+  const form = useSchemaForm(applicantEditSchema, valuesOf(info), { mode: 'all' });
+  const { isValid, isSubmitting } = form.formState;
 
-  const touch = (field: Field) =>
-    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(new Set(FIELDS));
-    const result = applicantEditSchema.safeParse(values);
-    if (!result.success) return;
-    setIsSaving(true);
-    const isSaved = await onSave(result.data);
-    setIsSaving(false);
-    if (isSaved) onCancel();
-  }
-
-  const inputProps = (field: Field) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const { value } = event.currentTarget;
-      setValues((previous) => ({ ...previous, [field]: value }));
-      touch(field);
-    },
-    onBlur: () => touch(field),
-    error: touched.has(field) && errors[field] ? t(errors[field]) : undefined,
+  const submit = form.handleSubmit(async (input) => {
+    if (await onSave(input)) onCancel();
   });
 
   return (
@@ -84,12 +44,12 @@ function EditApplicantForm({
             required
             autoComplete="off"
             data-autofocus
-            {...inputProps('fName')}
+            {...form.textField('fName')}
           />
           <TextInput
             label={t('applicantDetails.edit.lName')}
             autoComplete="off"
-            {...inputProps('lName')}
+            {...form.textField('lName')}
           />
         </SimpleGrid>
         <TextInput
@@ -97,7 +57,7 @@ function EditApplicantForm({
           type="email"
           dir="ltr"
           autoComplete="off"
-          {...inputProps('email')}
+          {...form.textField('email')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
@@ -105,19 +65,19 @@ function EditApplicantForm({
             type="tel"
             dir="ltr"
             autoComplete="off"
-            {...inputProps('phone')}
+            {...form.textField('phone')}
           />
           <TextInput
             label={t('applicantDetails.edit.hometown')}
             autoComplete="off"
-            {...inputProps('hometown')}
+            {...form.textField('hometown')}
           />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('applicantDetails.edit.cancel')}
           </Button>
-          <Button type="submit" disabled={hasErrors} loading={isSaving}>
+          <Button type="submit" disabled={!isValid} loading={isSubmitting}>
             {t('applicantDetails.edit.save')}
           </Button>
         </Group>

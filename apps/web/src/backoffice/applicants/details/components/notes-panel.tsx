@@ -10,6 +10,7 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconNote, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../../common/forms/use-schema-form';
 import {
   BookmarkInputs,
   EMPTY_BOOKMARK,
@@ -46,14 +47,21 @@ function AddNoteForm({
   onAdd: (note: NewNote) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
-  const [txt, setTxt] = useState('');
+  const form = useSchemaForm(newNoteSchema, { txt: '' });
   const [bookmark, setBookmark] = useState<BookmarkParts>(EMPTY_BOOKMARK);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
   const outsideWarning = useTimedWarning();
-  const [isSaving, setIsSaving] = useState(false);
+  const txt = form.watch('txt');
 
-  async function submit(event: FormEvent) {
+  const save = form.handleSubmit(async (note) => {
+    if (!(await onAdd(note))) return;
+    form.reset({ txt: '' });
+    setBookmark(EMPTY_BOOKMARK);
+  });
+
+  function submit(event: FormEvent) {
     event.preventDefault();
+    // The bookmark is two boxes read against the video's length; its outside-the-video warning
+    // is its own (spec §5), the note's text goes through the domain's schema with it.
     let timeStamp: string | undefined;
     if (canBookmark) {
       const parsed = parseBookmark(bookmark.minutes, bookmark.seconds, durationSec ?? 0);
@@ -64,37 +72,21 @@ function AddNoteForm({
       }
       timeStamp = parsed.value ?? undefined;
     }
-    const result = newNoteSchema.safeParse({ txt, timeStamp });
-    if (!result.success) {
-      setErrorKey(result.error.issues[0]?.message ?? null);
-      return;
-    }
-    setErrorKey(null);
-    setIsSaving(true);
-    const isSaved = await onAdd(result.data);
-    setIsSaving(false);
-    if (isSaved) {
-      setTxt('');
-      setBookmark(EMPTY_BOOKMARK);
-    }
+    form.setValue('timeStamp', timeStamp);
+    void save(event);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Textarea
           label={t('applicantDetails.notes.newNote')}
           placeholder={t('applicantDetails.notes.placeholder')}
-          value={txt}
-          onChange={(event) => {
-            setTxt(event.currentTarget.value);
-            if (errorKey) setErrorKey(null);
-          }}
+          {...form.textField('txt')}
           maxLength={NOTE_MAX_LENGTH}
           autosize
           minRows={2}
           maxRows={8}
-          error={errorKey ? t(errorKey) : undefined}
           description={
             txt.length > NOTE_MAX_LENGTH * 0.9
               ? t('applicantDetails.notes.length', { count: txt.length, max: NOTE_MAX_LENGTH })
@@ -113,7 +105,11 @@ function AddNoteForm({
           />
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={isSaving} leftSection={<IconNote size={18} aria-hidden />}>
+          <Button
+            type="submit"
+            loading={form.formState.isSubmitting}
+            leftSection={<IconNote size={18} aria-hidden />}
+          >
             {t('applicantDetails.notes.add')}
           </Button>
         </Group>
