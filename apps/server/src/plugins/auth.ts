@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
-import { findUserById, type UserRow } from '../modules/users/users.service';
+import type { Db } from '../db/client';
 import {
   ANONYMOUS,
   authorize,
@@ -129,8 +129,23 @@ function toCandidateScope(payload: JWTPayload): CandidateScope | null {
   return { applicantId: sub, jobId: job, orgId: org };
 }
 
+/** The stored user the auth plugin needs; the users module (its owner) reads it. */
+export interface StoredUser {
+  id: string;
+  orgId: string;
+  role: string;
+  perm: number;
+  advancedPrm: Record<string, boolean> | null;
+}
+
+export interface AuthPluginOptions {
+  config: AppConfig;
+  /** The users module's lookup by id (null for a malformed or unknown id). */
+  findUser(db: Db, id: string): Promise<StoredUser | null>;
+}
+
 /** A user row as the policies see it: role and plan as stored now. */
-function toActingUser(row: UserRow): ActingUser {
+function toActingUser(row: StoredUser): ActingUser {
   return {
     id: row.id,
     orgId: row.orgId,
@@ -181,7 +196,8 @@ function viewAsIdOf(request: FastifyRequest): string | undefined {
  * Routes never decide who may do what: they ask `policies/` (`authorize`, `can`, `staffOf`).
  * `app.requireUser` and `app.requireAdmin` are the two policy checks routes use as hooks.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  const findUserById = opts.findUser;
   const tokens = createTokenSigner(opts.config.jwtSecret, () => app.now());
   app.decorate('tokens', tokens);
   app.decorate('signAccessToken', (user: AuthUser) =>

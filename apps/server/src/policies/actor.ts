@@ -59,7 +59,9 @@ export function staffActor(
   viewAs: ActingUser | null = null,
   sessionId?: string,
 ): StaffActor {
-  const acting = viewAs ?? user;
+  // Only an admin may act for someone else; anyone else stays themselves.
+  const other = user.role === 'admin' && viewAs && viewAs.id !== user.id ? viewAs : null;
+  const acting = other ?? user;
   return {
     kind: user.role === 'admin' ? 'admin' : 'recruiter',
     id: acting.id,
@@ -68,7 +70,7 @@ export function staffActor(
     perm: acting.perm,
     advancedPrm: acting.advancedPrm ?? null,
     user,
-    viewAs: user.role === 'admin' && viewAs && viewAs.id !== user.id ? viewAs : null,
+    viewAs: other,
     ...(sessionId ? { sessionId } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { decide, type Action, type Resources } from './rules';
 
 export * from './actor';
 export type { Decision } from './decision';
-export { decide, findForbiddenAnswerType, type Action, type Resources } from './rules';
+export { ACTIONS, decide, findForbiddenAnswerType, type Action, type Resources } from './rules';
 
 type ResourceArgs<A extends Action> = Resources[A] extends void ? [] : [Resources[A]];
 

@@ -182,6 +182,9 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'interview.answer': null,
 };
 
+/** Every action the policies know. */
+export const ACTIONS = Object.keys(STAFF_RULES) as Action[];
+
 /** Who is not logged in as staff gets 401 with the reason their token was refused. */
 function notStaff(actor: Exclude<Actor, StaffActor>): Decision {
   if (actor.kind === 'candidate') return deny('INVALID_TOKEN_ERR');

@@ -1,7 +1,6 @@
 import {
   getPageCount,
   getSkip,
-  isAdmin,
   isLanguage,
   ROLES,
   type Account,

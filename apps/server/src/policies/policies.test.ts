@@ -1,0 +1,202 @@
+import { answerRuleFor, PLANS } from '@candid/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  decide,
+  staffActor,
+  type ActingUser,
+  type Actor,
+  type Action,
+  type Resources,
+} from '.';
+
+/**
+ * The policies as a table: actor kinds × actions × resources → allowed, or the error the caller
+ * gets. Another organisation's resource is always "not found" (404), never "forbidden", so its
+ * existence is not revealed; plan limits are 403; callers who are not staff get 401.
+ */
+
+const ORG_A = 'org-a';
+const ORG_B = 'org-b';
+
+const user = (id: string, orgId: string, extra: Partial<ActingUser> = {}): ActingUser => ({
+  id,
+  orgId,
+  role: 'user',
+  perm: PLANS.ALL_FEATURES,
+  advancedPrm: null,
+  ...extra,
+});
+
+const full = user('full', ORG_A);
+const starter = user('starter', ORG_A, { perm: PLANS.STARTER });
+const colleague = user('colleague', ORG_A);
+const stranger = user('stranger', ORG_B);
+const admin = user('admin', ORG_B, { role: 'admin' });
+
+const ACTORS = {
+  anonymous: { kind: 'anonymous', authError: null },
+  badToken: { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' },
+  candidate: { kind: 'candidate', scope: { applicantId: 'app-a', jobId: 'job-a', orgId: ORG_A } },
+  recruiter: staffActor(full),
+  starter: staffActor(starter),
+  stranger: staffActor(stranger),
+  admin: staffActor(admin),
+  adminViewingA: staffActor(admin, full),
+  adminViewingStarter: staffActor(admin, starter),
+} satisfies Record<string, Actor>;
+type ActorName = keyof typeof ACTORS;
+
+const jobA = { orgId: ORG_A };
+const freeApplicant = { orgId: ORG_A, isFree: true };
+const paidApplicant = { orgId: ORG_A, isFree: false };
+const builtIn = { orgId: null };
+const videoQuestion = { id: 'q1', ansRule: answerRuleFor('video') };
+const screenQuestion = { id: 'q2', ansRule: answerRuleFor('screen') };
+
+type Row = {
+  [A in Action]: [
+    ActorName,
+    A,
+    Resources[A] extends void ? undefined : Resources[A],
+    'allow' | 401 | 403 | 404,
+  ];
+}[Action];
+
+const STATUS = {
+  LOGIN_REQUIRED_ERR: 401,
+  INVALID_TOKEN_ERR: 401,
+  FORBIDDEN_ERR: 403,
+  NOT_FOUND_ERR: 404,
+};
+
+const TABLE: Row[] = [
+  // Who may use the back office at all.
+  ['anonymous', 'backoffice.use', undefined, 401],
+  ['badToken', 'backoffice.use', undefined, 401],
+  ['candidate', 'backoffice.use', undefined, 401],
+  ['recruiter', 'backoffice.use', undefined, 'allow'],
+  ['admin', 'backoffice.use', undefined, 'allow'],
+  // Admin screens.
+  ['recruiter', 'admin.use', undefined, 403],
+  ['candidate', 'admin.use', undefined, 401],
+  ['admin', 'admin.use', undefined, 'allow'],
+  ['adminViewingA', 'admin.use', undefined, 'allow'],
+  // Jobs: own organisation only; admins through view-as.
+  ['recruiter', 'job.read', jobA, 'allow'],
+  ['recruiter', 'job.write', jobA, 'allow'],
+  ['stranger', 'job.read', jobA, 404],
+  ['stranger', 'job.write', jobA, 404],
+  ['admin', 'job.read', jobA, 404],
+  ['adminViewingA', 'job.read', jobA, 'allow'],
+  ['adminViewingA', 'job.write', jobA, 'allow'],
+  ['candidate', 'job.read', jobA, 401],
+  ['anonymous', 'job.write', jobA, 401],
+  // Answer types against the plan.
+  ['recruiter', 'job.useAnswerTypes', { quests: [screenQuestion] }, 'allow'],
+  ['starter', 'job.useAnswerTypes', { quests: [videoQuestion] }, 'allow'],
+  ['starter', 'job.useAnswerTypes', { quests: [screenQuestion] }, 403],
+  [
+    'starter',
+    'job.useAnswerTypes',
+    { quests: [screenQuestion], previous: [screenQuestion] },
+    'allow',
+  ],
+  ['recruiter', 'job.useAnswerTypes', { quests: [screenQuestion], owner: starter }, 403],
+  ['adminViewingStarter', 'job.useAnswerTypes', { quests: [screenQuestion] }, 403],
+  // Applicants: scope, then locks for the plan of whoever the call acts for.
+  ['recruiter', 'applicant.read', paidApplicant, 'allow'],
+  ['stranger', 'applicant.read', paidApplicant, 404],
+  ['recruiter', 'applicant.open', paidApplicant, 'allow'],
+  ['starter', 'applicant.open', freeApplicant, 'allow'],
+  ['starter', 'applicant.open', paidApplicant, 403],
+  ['stranger', 'applicant.open', freeApplicant, 404],
+  ['adminViewingStarter', 'applicant.open', paidApplicant, 403],
+  ['starter', 'applicant.change', { ...paidApplicant, fields: ['archivedAt'] }, 'allow'],
+  ['starter', 'applicant.change', { ...paidApplicant, fields: ['status'] }, 403],
+  ['starter', 'applicant.change', { ...freeApplicant, fields: ['status'] }, 'allow'],
+  ['stranger', 'applicant.change', { ...freeApplicant, fields: ['archivedAt'] }, 404],
+  ['recruiter', 'applicant.delete', paidApplicant, 'allow'],
+  ['stranger', 'applicant.delete', paidApplicant, 404],
+  ['candidate', 'applicant.delete', paidApplicant, 401],
+  ['recruiter', 'applicant.sort', undefined, 'allow'],
+  ['starter', 'applicant.sort', undefined, 403],
+  // Notes.
+  ['recruiter', 'note.bookmark', undefined, 'allow'],
+  ['starter', 'note.bookmark', undefined, 403],
+  ['recruiter', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a1' }, 'allow'],
+  ['recruiter', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a2' }, 404],
+  ['recruiter', 'note.remove', { applicantId: 'a1', noteApplicantId: undefined }, 404],
+  // Templates: the TEMPLATES feature, built-ins read-only, other organisations unseen.
+  ['recruiter', 'template.use', undefined, 'allow'],
+  ['starter', 'template.use', undefined, 403],
+  ['recruiter', 'template.read', builtIn, 'allow'],
+  ['recruiter', 'template.read', jobA, 'allow'],
+  ['stranger', 'template.read', jobA, 404],
+  ['recruiter', 'template.write', jobA, 'allow'],
+  ['recruiter', 'template.write', builtIn, 403],
+  ['stranger', 'template.write', jobA, 404],
+  ['starter', 'template.write', jobA, 403],
+  ['candidate', 'template.read', builtIn, 401],
+  // Users: colleagues visible, only oneself (or an admin) managed, access changed by admins.
+  ['recruiter', 'user.read', full, 'allow'],
+  ['recruiter', 'user.read', colleague, 'allow'],
+  ['recruiter', 'user.read', stranger, 404],
+  ['admin', 'user.read', full, 'allow'],
+  ['recruiter', 'user.manage', full, 'allow'],
+  ['recruiter', 'user.manage', colleague, 403],
+  ['recruiter', 'user.manage', stranger, 404],
+  ['admin', 'user.manage', full, 'allow'],
+  ['recruiter', 'user.changeAccess', full, 403],
+  ['admin', 'user.changeAccess', full, 'allow'],
+  ['admin', 'user.delete', full, 'allow'],
+  ['admin', 'user.delete', admin, 403],
+  ['recruiter', 'user.delete', colleague, 403],
+  ['candidate', 'user.read', full, 401],
+  // View-as never lends the admin's rights to the viewed user, nor takes them away.
+  ['adminViewingA', 'user.changeAccess', colleague, 'allow'],
+  ['adminViewingA', 'user.delete', admin, 403],
+  // Uploads and covers: any staff member; the candidate's own interview only.
+  ['recruiter', 'upload.image', undefined, 'allow'],
+  ['candidate', 'upload.image', undefined, 401],
+  ['anonymous', 'cover.search', undefined, 401],
+  ['recruiter', 'cover.search', undefined, 'allow'],
+  ['candidate', 'interview.answer', { applicantId: 'app-a', jobId: 'job-a' }, 'allow'],
+  ['candidate', 'interview.answer', { applicantId: 'app-b' }, 403],
+  ['candidate', 'interview.answer', { applicantId: 'app-a', jobId: 'job-b' }, 404],
+  ['recruiter', 'interview.answer', { applicantId: 'app-a' }, 401],
+  ['anonymous', 'interview.answer', { applicantId: 'app-a' }, 401],
+];
+
+describe('policies', () => {
+  it.each(TABLE)('%s %s %j → %s', (actorName, action, resource, expected) => {
+    const args = (resource === undefined ? [] : [resource]) as [];
+    const decision = decide(ACTORS[actorName], action as 'backoffice.use', ...args);
+    if (expected === 'allow') {
+      expect(decision).toEqual({ allowed: true });
+    } else {
+      expect(decision.allowed).toBe(false);
+      if (!decision.allowed) expect(STATUS[decision.error as keyof typeof STATUS]).toBe(expected);
+    }
+  });
+
+  it('covers every action for every actor kind', () => {
+    const actions = new Set(TABLE.map(([, action]) => action));
+    const kinds = new Set(TABLE.map(([actor]) => ACTORS[actor].kind));
+    expect([...kinds].sort()).toEqual(['admin', 'anonymous', 'candidate', 'recruiter']);
+    expect([...actions].sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it("scopes an admin's view-as to the viewed user's organisation and plan", () => {
+    const actor = staffActor(admin, starter);
+    expect(actor).toMatchObject({
+      kind: 'admin',
+      id: 'starter',
+      orgId: ORG_A,
+      perm: PLANS.STARTER,
+    });
+    expect(actor.user.id).toBe('admin');
+    // A recruiter cannot view as anyone: they stay themselves.
+    expect(staffActor(full, stranger)).toMatchObject({ id: 'full', orgId: ORG_A, viewAs: null });
+  });
+});

@@ -1,0 +1,284 @@
+import type { Job, Template } from '@candid/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedUp } from './factories';
+import { accountWith, createInterviewJob, startInterview } from './interview-helpers';
+import { questionPayload } from './jobs-helpers';
+import { createTestApp, type TestApp } from './test-app';
+import { testDbKinds } from './test-db';
+
+/**
+ * The route matrix: every route of the OpenAPI document, called as each kind of actor, aimed at
+ * organisation A's resources (its job, applicant, template and owner in the path, the query and
+ * the body). Nobody from organisation B (recruiter, admin not viewing as, or candidate of a B
+ * job) and no anonymous caller may get A's data or change it: they get 401, 403, 404 or a 400
+ * for the body, never a 2xx, and no answer contains A's ids or marked texts. A's owner gets the
+ * same calls answered, so the matrix does aim at real resources.
+ */
+
+const SECRET = 'MATRIXSECRET';
+
+interface Operation {
+  security?: unknown[];
+  parameters?: { name: string; in: 'path' | 'query' }[];
+}
+
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  operation: Operation;
+}
+
+type Who = 'anonymous' | 'candidateB' | 'recruiterB' | 'adminB' | 'ownerA';
+
+/** The candidate's side: they take a candidate token, never a recruiter's. */
+const isCandidateRoute = (route: Route) =>
+  /^\/api\/applicant\/?/.test(route.path) || /^\/api\/upload\/(?!image)/.test(route.path);
+
+/** Routes anyone may call (public pages, login, files by key). */
+const isPublic = (route: Route) => !route.operation.security;
+
+function routesOf(document: { paths?: Record<string, Record<string, Operation>> }): Route[] {
+  const routes: Route[] = [];
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const upper = method.toUpperCase();
+      if (!['GET', 'POST', 'PUT', 'DELETE'].includes(upper)) continue;
+      routes.push({ method: upper as Route['method'], path, operation });
+    }
+  }
+  return routes;
+}
+
+describe.each(testDbKinds())('route matrix (%s)', (kind) => {
+  let t: TestApp;
+  let ownerA: SignedUp;
+  let recruiterB: SignedUp;
+  let adminB: SignedUp;
+  let jobA: Job;
+  let templateA: Template;
+  let applicantA: string;
+  let candidateB: string;
+  const tokens = {} as Record<Who, string | null>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { RATE_LIMIT_PER_MINUTE: '100000' });
+    ownerA = await accountWith(t.app, { fName: `${SECRET}Owner` });
+    recruiterB = await accountWith(t.app, { fName: 'Bob' });
+    adminB = await accountWith(t.app, { role: 'admin', orgId: recruiterB.user.companyId! });
+    jobA = await createInterviewJob(t.app, ownerA, ['text']);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/job',
+      headers: bearer(ownerA.accessToken),
+      payload: { jobs: [{ ...jobA, info: { ...jobA.info, title: `${SECRET} job` } }] },
+    });
+    expect(renamed.statusCode).toBe(200);
+    jobA = (renamed.json() as { jobs: Job[] }).jobs[0]!;
+    const template = await t.app.inject({
+      method: 'POST',
+      url: '/api/template',
+      headers: bearer(ownerA.accessToken),
+      payload: {
+        title: `${SECRET} template`,
+        coverUrl: '/api/covers/city-skyline.svg',
+        quests: [questionPayload('text')],
+      },
+    });
+    expect(template.statusCode).toBe(201);
+    templateA = template.json() as Template;
+    const started = await startInterview(t.app, jobA._id, {
+      fName: `${SECRET}Applicant`,
+      lName: 'A',
+      email: 'matrix@example.com',
+      phone: '050-1234567',
+      hometown: 'Haifa',
+    });
+    applicantA = started.applicant.id;
+    const jobB = await createInterviewJob(t.app, recruiterB, ['text']);
+    candidateB = (await startInterview(t.app, jobB._id)).candidateToken;
+    Object.assign(tokens, {
+      anonymous: null,
+      candidateB,
+      recruiterB: recruiterB.accessToken,
+      adminB: adminB.accessToken,
+      ownerA: ownerA.accessToken,
+    });
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  /** What identifies organisation A in an answer. */
+  const secretsOf = () => [SECRET, jobA._id, applicantA, templateA._id, ownerA.user._id];
+
+  /** The path with A's resources in its parameters. */
+  function urlFor(route: Route): string {
+    return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+      if (name === 'jobId') return jobA._id;
+      if (name === 'applicantId') return applicantA;
+      if (name === 'viewAsId') return ownerA.user._id;
+      if (name !== 'id') return 'x';
+      if (route.path.startsWith('/api/template')) return templateA._id;
+      if (route.path.startsWith('/api/user')) return ownerA.user._id;
+      if (route.path.startsWith('/api/applicant')) return applicantA;
+      return jobA._id;
+    });
+  }
+
+  /** A body naming A's resources, for the calls that take one. */
+  function bodyFor(route: Route): Record<string, unknown> | undefined {
+    if (route.method === 'GET' || route.method === 'DELETE') return undefined;
+    const key = `${route.method} ${route.path}`;
+    const bodies: Record<string, Record<string, unknown>> = {
+      'PUT /api/job': { jobs: [jobA] },
+      'PUT /api/job/applicant': { applicants: [{ id: applicantA, isRead: true }] },
+      'PUT /api/job/applicantDelete': { applicants: [{ id: applicantA }] },
+      'PUT /api/template': { ...templateA, title: 'taken over' },
+      'PUT /api/user': { user: { _id: ownerA.user._id, fName: 'taken over' } },
+      'POST /api/user/verify-email': { user: { _id: ownerA.user._id } },
+      'POST /api/user/verify-email-code': { user: { _id: ownerA.user._id } },
+      'POST /api/user/verify-applicant': { userId: ownerA.user._id, code: '123456' },
+      'PUT /api/user/password/{id}': { newPassword: 'Another123' },
+      'POST /api/job/{id}/clone': {},
+    };
+    return bodies[key] ?? {};
+  }
+
+  /** Query strings that point a list at A's job. */
+  function queryFor(route: Route): string {
+    const names = (route.operation.parameters ?? []).filter((p) => p.in === 'query');
+    return names.some((p) => p.name === 'jobId') ? `?jobId=${jobA._id}` : '';
+  }
+
+  function call(route: Route, who: Who): Promise<LightMyRequestResponse> {
+    const token = tokens[who];
+    const body = bodyFor(route);
+    return t.app.inject({
+      method: route.method,
+      url: `${urlFor(route)}${queryFor(route)}`,
+      headers: token ? bearer(token) : {},
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  }
+
+  /** Routes that name one of A's resources in the path or the body. */
+  const namesAResource = (route: Route) =>
+    /\{(id|jobId|applicantId)\}/.test(route.path) ||
+    Object.keys(bodyFor(route) ?? {}).length > 0 ||
+    queryFor(route) !== '';
+
+  it('lets no anonymous caller or candidate into the back office (401)', async () => {
+    const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    expect(routes.length).toBeGreaterThan(40);
+    const staffRoutes = routes.filter(
+      (route) =>
+        !isPublic(route) && !isCandidateRoute(route) && !route.path.startsWith('/api/auth'),
+    );
+    expect(staffRoutes.length).toBeGreaterThan(25);
+    for (const route of staffRoutes) {
+      for (const who of ['anonymous', 'candidateB'] as const) {
+        const response = await call(route, who);
+        // Routes checking access in preHandler validate the body first: a 400 that says
+        // nothing about the data (a known gap: those checks should move to onRequest).
+        const allowed =
+          bodyFor(route) === undefined &&
+          !(route.operation.parameters ?? []).some((p) => p.in === 'query')
+            ? [401]
+            : [400, 401];
+        expect(allowed, `${who} ${route.method} ${route.path}: ${response.body}`).toContain(
+          response.statusCode,
+        );
+      }
+    }
+  }, 300_000);
+
+  it('lets no anonymous caller or recruiter into the candidate side (401)', async () => {
+    const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    const candidateRoutes = routes.filter((route) => !isPublic(route) && isCandidateRoute(route));
+    expect(candidateRoutes.length).toBeGreaterThan(5);
+    for (const route of candidateRoutes) {
+      for (const who of ['anonymous', 'recruiterB', 'ownerA'] as const) {
+        const response = await call(route, who);
+        // Routes checking access in preHandler validate the body first: a 400 that says
+        // nothing about the data (a known gap: those checks should move to onRequest).
+        const allowed =
+          bodyFor(route) === undefined &&
+          !(route.operation.parameters ?? []).some((p) => p.in === 'query')
+            ? [401]
+            : [400, 401];
+        expect(allowed, `${who} ${route.method} ${route.path}: ${response.body}`).toContain(
+          response.statusCode,
+        );
+      }
+    }
+  }, 300_000);
+
+  it("never answers organisation B (or B's candidate) with A's data, nor lets them change it", async () => {
+    const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    for (const route of routes) {
+      // Admins see every account by design (spec §2 account list, §6); those routes are theirs.
+      const actors: Who[] = route.path.startsWith('/api/user')
+        ? ['recruiterB', 'candidateB', 'anonymous']
+        : ['recruiterB', 'adminB', 'candidateB', 'anonymous'];
+      for (const who of actors) {
+        const response = await call(route, who);
+        const what = `${who} ${route.method} ${route.path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, what).toBeLessThan(500);
+        // Public pages (the invitation's job) show what anyone may see by design.
+        if (isPublic(route)) continue;
+        // An id the caller sent may come back in "Applicant {id} not found": that tells nothing.
+        const sent = `${urlFor(route)}${JSON.stringify(bodyFor(route) ?? {})}`;
+        for (const secret of secretsOf().filter((s) => !sent.includes(s))) {
+          expect(response.body, what).not.toContain(secret);
+        }
+        if (namesAResource(route) && !(isPublic(route) && route.path.endsWith('/public'))) {
+          expect([400, 401, 403, 404], what).toContain(response.statusCode);
+        }
+      }
+    }
+  }, 300_000);
+
+  it("answers A's owner on the same calls, so the matrix aims at real resources", async () => {
+    const reads = [
+      `/api/job/${jobA._id}`,
+      `/api/job/${jobA._id}/${applicantA}`,
+      `/api/job/applicantVideos/${applicantA}/${jobA._id}`,
+      `/api/template/${templateA._id}`,
+      `/api/user/${ownerA.user._id}`,
+      `/api/job/applicant?jobId=${jobA._id}`,
+    ];
+    for (const url of reads) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: bearer(ownerA.accessToken),
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      // The answers list of a text-only interview not yet answered names nothing else.
+      if (!url.includes('applicantVideos')) {
+        expect(response.body).toMatch(new RegExp(`${SECRET}|${applicantA}|${ownerA.user._id}`));
+      }
+    }
+  }, 300_000);
+
+  it('lets an admin act for A only through view-as, and logs it as theirs', async () => {
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: `/api/job/${jobA._id}`,
+      headers: bearer(adminB.accessToken),
+    });
+    expect(direct.statusCode).toBe(404);
+    const viewAs = await t.app.inject({
+      method: 'GET',
+      url: `/api/job/${jobA._id}?viewAsId=${ownerA.user._id}`,
+      headers: bearer(adminB.accessToken),
+    });
+    expect(viewAs.statusCode).toBe(200);
+    // A recruiter naming someone to view as is ignored: they stay in their own organisation.
+    const notAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/job/${jobA._id}?viewAsId=${ownerA.user._id}`,
+      headers: bearer(recruiterB.accessToken),
+    });
+    expect(notAdmin.statusCode).toBe(404);
+  }, 300_000);
+});
