@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyDeferredStyles, readInlinedData, releaseFirstScreen } from './first-screen';
 
-/** index.html of an invitation link as the server writes it (apps/server/src/plugins/first-screen.ts). */
+/** index.html of an invitation link as the server writes it (apps/server/src/modules/jobs/invitation-page.ts). */
 function writeInvitationPage() {
   document.head.innerHTML =
     '<link rel="preload" as="style" data-app-style crossorigin href="/assets/index-a1.css">';

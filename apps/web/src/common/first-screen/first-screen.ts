@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 
 /**
  * The static first screen the server draws into index.html of an invitation link
- * (apps/server/src/plugins/first-screen.ts): the element ids it writes, and what the app does
+ * (apps/server/src/modules/jobs/invitation-page.ts): the element ids it writes, and what the app does
  * with them.
  */
 const FIRST_SCREEN_ID = 'first-screen';
