@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApiClient, sleep } from '../common/api/api-client';
@@ -66,17 +66,13 @@ async function start() {
   if (!rootElement) throw new Error('index.html has no #root element');
 
   const root = createRoot(rootElement);
-  // A transition: React renders the first screen in slices and keeps the main thread free
-  // for input (a phone's slow CPU would otherwise be blocked for the whole first render).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders services={services}>
-          {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  root.render(
+    <StrictMode>
+      <AppProviders services={services}>
+        {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
+      </AppProviders>
+    </StrictMode>,
+  );
 }
 
 void start();
