@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
-import { findUserById } from '../users/users.service';
+import { findUserById, miniUserColumns } from '../users/users.service';
 import { getApplicantSummaries } from './applicant-summary';
 import { toStoredQuests } from './questions';
 import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
@@ -30,14 +30,7 @@ import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** The job owner's columns read with every job (spec §3 Mini user). */
-const ownerColumns = {
-  id: users.id,
-  fName: users.fName,
-  lName: users.lName,
-  orgId: users.orgId,
-  imgUrl: users.imgUrl,
-  email: users.email,
-};
+const ownerColumns = miniUserColumns;
 type OwnerRow = {
   id: string;
   fName: string;

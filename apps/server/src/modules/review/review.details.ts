@@ -17,6 +17,7 @@ import {
   findOrgApplicant,
   assertUnlocked,
 } from './review.shared';
+import { miniUserColumns } from '../users/users.service';
 
 /** One applicant opened for review: `job/{jobId}/{applicantId}` and its answers' videos. */
 
@@ -41,14 +42,7 @@ export async function getApplicantDetails(
   const noteRows = await db
     .select({
       note: notes,
-      owner: {
-        id: users.id,
-        fName: users.fName,
-        lName: users.lName,
-        orgId: users.orgId,
-        imgUrl: users.imgUrl,
-        email: users.email,
-      },
+      owner: miniUserColumns,
     })
     .from(notes)
     .leftJoin(users, eq(users.id, notes.ownerId))

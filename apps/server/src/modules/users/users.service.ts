@@ -20,6 +20,16 @@ import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import { authorize, type StaffActor } from '../../policies';
 
+/** A user as others show them (spec §3 Mini user): the columns read with a job's owner or a note's author. */
+export const miniUserColumns = {
+  id: users.id,
+  fName: users.fName,
+  lName: users.lName,
+  orgId: users.orgId,
+  imgUrl: users.imgUrl,
+  email: users.email,
+};
+
 export type UserRow = typeof users.$inferSelect;
 
 /** Emails are kept trimmed and lower-cased, so that lookups are case-insensitive. */
