@@ -457,7 +457,11 @@ async function load(baseUrl, token, url, connections, warmMs) {
     headers: { authorization: `Bearer ${token}` },
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  // CPU of this process (the server and autocannon's client) per request: steadier than wall
+  // time on a shared machine.
+  const cpuBefore = process.cpuUsage();
   const result = await instance;
+  const cpu = process.cpuUsage(cpuBefore);
   // Failed requests (timeouts, 5xx) are counted and shown next to the latencies.
   const failed = result.non2xx + result.errors + result.timeouts;
   times.sort((a, b) => a - b);
@@ -467,6 +471,7 @@ async function load(baseUrl, token, url, connections, warmMs) {
     p95: round(percentile(times, 95)),
     p99: round(percentile(times, 99)),
     rps: times.length / (result.duration || 1),
+    cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(times.length, 1),
     failed,
   };
 }
@@ -554,6 +559,8 @@ function printTable(kind, results) {
       `${label(n)} req/s`,
     ]),
     `SQL ${label(large)}`,
+    'round trips',
+    'CPU ms/req',
     'API/SQL',
     sizes.length > 1 ? `${label(large)}/${label(small)}` : 'ratio',
     'target',
@@ -577,9 +584,11 @@ function printTable(kind, results) {
       const big = results.get(large).get(name);
       const little = results.get(small).get(name);
       if (!big) {
-        cells.push('n/a', 'n/a', 'n/a', '');
+        cells.push('n/a', 'n/a', 'n/a', 'n/a', 'n/a', '');
       } else {
         cells.push(big.sqlMs.toFixed(1));
+        cells.push(c === 'c1' ? String(big.statements) : '');
+        cells.push(big[c].cpuMs.toFixed(2));
         // API vs raw SQL: the single-user median against the statements' median on their own.
         cells.push(c === 'c1' ? (big.c1.p50 / Math.max(big.sqlMs, 0.1)).toFixed(2) : '');
         cells.push(
@@ -592,7 +601,7 @@ function printTable(kind, results) {
     }
   }
   console.log(
-    `\n${kind}, one organisation; latencies in ms (HTTP through the API), SQL = p50 of the same statements run alone\n`,
+    `\n${kind}, one organisation; latencies in ms (HTTP through the API), SQL = p50 of the same statements run alone; round trips = statements one request sends to the database; CPU = this process (server and load generator) per request\n`,
   );
   for (const cells of lines) console.log(`| ${cells.join(' | ')} |`);
 }

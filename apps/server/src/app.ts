@@ -21,7 +21,7 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
-import { findUserById } from './modules/users/users.service';
+import { findStoredUser } from './modules/users/users.service';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -92,7 +92,7 @@ export async function buildApp(
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(swaggerPlugin, { config });
-  await app.register(authPlugin, { config, findUser: findUserById });
+  await app.register(authPlugin, { config, findUser: findStoredUser });
   await app.register(realtimePlugin, { config });
 
   await app.register(

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readList } from '../src/db/list-query';
 import { createAccount, type SignedUp } from './factories';
 import { recruiter } from './review-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -307,6 +308,17 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     const jobs = (await as('GET', '/api/job')).json() as JobListResponse;
     expect(jobs).toMatchObject({ filteredJobCount: 40, filteredJobCountCapped: false });
   }, 60_000);
+
+  it.runIf(kind === 'postgres')(
+    'list queries run on read-only connections: a write through readList is refused',
+    async () => {
+      await expect(
+        readList(t.app.db, (db) => db.execute(sql`update applicants set is_read = is_read`)),
+      ).rejects.toMatchObject({ cause: { code: '25006' } });
+      // The main pool still writes.
+      await t.app.db.execute(sql`update applicants set is_read = is_read where false`);
+    },
+  );
 
   it.runIf(kind === 'postgres')(
     'a list query that runs past LIST_STATEMENT_TIMEOUT_MS answers 503 QUERY_TIMEOUT_ERR',

@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { registerListStatementTimeout } from './list-query';
+import { listPoolOptions, registerListDatabase } from './list-query';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -73,7 +73,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
-  registerListStatementTimeout(db as unknown as Db, config.listStatementTimeoutMs ?? 5000);
+  // The overviews' pool: read-only connections with a statement timeout (db/list-query.ts).
+  const listPool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize ?? 10,
+    ...listPoolOptions(config.listStatementTimeoutMs ?? 5000),
+  });
+  listPool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
+  });
+  registerListDatabase(db as unknown as Db, listPool);
   return {
     db: db as unknown as Db,
     driver: 'postgres',
@@ -81,7 +90,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      await pool.end();
+      await Promise.all([pool.end(), listPool.end()]);
     },
   };
 }

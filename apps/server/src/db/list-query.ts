@@ -9,15 +9,33 @@ import type { Db } from './client';
 import * as schema from './schema';
 
 /**
- * List and count queries (the overviews) run under a statement timeout on PostgreSQL, so one
- * slow query cannot hold a pooled connection for long: openDatabase registers the timeout of
- * each PostgreSQL database here. PGlite runs in the process, one query at a time, with no
- * connection to hold, so it has none.
+ * List and count queries (the overviews) run on PostgreSQL on a pool of their own whose
+ * connections carry a `statement_timeout` and are read-only (both set when the connection
+ * opens, so a list costs its own statements and no `begin`/`set`/`commit` round trips): one
+ * slow list cannot hold a connection for long, and a timeout answers 503 QUERY_TIMEOUT_ERR.
+ * openDatabase registers that pool here. PGlite runs in the process, one query at a time, with
+ * no connection to hold, so it has neither.
  */
-const listTimeouts = new WeakMap<object, number>();
+interface ListDatabase {
+  db: Db;
+  pool: pg.Pool;
+}
+/** The main Db → its list database; the list Db → its pool (for named statements). */
+const listDatabases = new WeakMap<object, ListDatabase>();
+const listPools = new WeakMap<object, pg.Pool>();
 
-export function registerListStatementTimeout(db: Db, timeoutMs: number): void {
-  listTimeouts.set(db, Math.round(timeoutMs));
+/** The connection settings of the list pool (PostgreSQL startup parameters). */
+export function listPoolOptions(timeoutMs: number): pg.PoolConfig {
+  return {
+    statement_timeout: Math.round(timeoutMs),
+    options: '-c default_transaction_read_only=on',
+  };
+}
+
+export function registerListDatabase(db: Db, pool: pg.Pool): void {
+  const listDb = drizzlePg(pool, { schema }) as unknown as Db;
+  listDatabases.set(db, { db: listDb, pool });
+  listPools.set(listDb, pool);
 }
 
 /** PostgreSQL's query_canceled, which a statement timeout raises (drizzle wraps it in `cause`). */
@@ -30,55 +48,53 @@ function isStatementTimeout(error: unknown): boolean {
 }
 
 /**
- * Runs a list's queries in one read-only transaction with `SET LOCAL statement_timeout`; a
- * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500). The transaction opens and
- * sets its timeout in one round trip (`begin read only; set local …` as one simple query) on a
- * pooled connection of its own, so a list costs its own statements plus one for the commit.
+ * Runs a list's queries on the list pool (PostgreSQL) or on `db` itself (PGlite); a statement
+ * timeout answers 503 QUERY_TIMEOUT_ERR (a clean error, not a 500).
  */
 export async function readList<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
-  const timeoutMs = listTimeouts.get(db);
-  if (timeoutMs === undefined) return run(db);
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  let broken = false;
+  const list = listDatabases.get(db);
+  if (!list) return run(db);
   try {
-    await client.query(`begin read only; set local statement_timeout = ${timeoutMs}`);
-    const listDb = drizzlePg(client, { schema }) as unknown as Db;
-    listClients.set(listDb, client);
-    const result = await run(listDb);
-    await client.query('commit');
-    return result;
+    return await run(list.db);
   } catch (error) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
     if (isStatementTimeout(error)) throw new AppError('QUERY_TIMEOUT_ERR');
     throw error;
-  } finally {
-    client.release(broken);
   }
 }
 
-/** The pooled connection behind the Db that readList hands its callback (PostgreSQL only). */
-const listClients = new WeakMap<object, pg.PoolClient>();
 const dialect = new PgDialect();
+/** Statement text → its name, so the hash is computed once per filter shape. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `list_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size > 10_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
- * Runs one list statement and returns its rows. Inside readList on PostgreSQL it is a named
+ * Runs one list statement and returns its rows. On the list pool (PostgreSQL) it is a named
  * prepared statement (the name is a hash of its text, so each filter shape is parsed and
  * planned once per connection and then runs on PostgreSQL's cached plan): planning a list
  * statement, with the applicants table's dozen indexes to weigh, costs more than running it.
  * Elsewhere (PGlite, or outside readList) a plain `execute`.
  */
 export async function runListStatement<Row>(db: Db, statement: SQL): Promise<Row[]> {
-  const client = listClients.get(db);
-  if (!client) {
+  const pool = listPools.get(db);
+  if (!pool) {
     const result = (await db.execute(statement)) as unknown as { rows: Row[] };
     return result.rows;
   }
   const query = dialect.sqlToQuery(statement);
-  const name = `list_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}`;
-  const result = await client.query({ name, text: query.sql, values: query.params as unknown[] });
+  const result = await pool.query({
+    name: statementName(query.sql),
+    text: query.sql,
+    values: query.params as unknown[],
+  });
   return result.rows as Row[];
 }
 

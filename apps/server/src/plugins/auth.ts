@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { isAdmin, ROLES, type ErrorKey, type Role } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
@@ -72,8 +73,12 @@ function audienceOf(typ: TokenType): string {
 }
 
 function createTokenSigner(jwtSecret: string, now: () => Date): TokenSigner {
-  // A key of its own, so that JWTs and signed storage URLs never share a MAC key.
-  const key = createHmac('sha256', jwtSecret).update('candid/jwt').digest();
+  // A key of its own, so that JWTs and signed storage URLs never share a MAC key. Imported
+  // once as a KeyObject: given raw bytes, jose imports a WebCrypto key on every call.
+  const key = createSecretKey(createHmac('sha256', jwtSecret).update('candid/jwt').digest());
+  // Every request of a signed-in user carries the same token for its 15 minutes: checking its
+  // HMAC once per process is enough (the check costs more than the list query it guards).
+  const verified = new LRUCache<string, JWTPayload>({ max: 10_000 });
   return {
     async sign(typ, claims, ttlSec) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -88,6 +93,15 @@ function createTokenSigner(jwtSecret: string, now: () => Date): TokenSigner {
         .sign(key);
     },
     async verify(token, typ) {
+      // A token verified before is taken from the cache (keyed by the whole token and its
+      // type, so only the same signed bytes hit), its expiry checked again against now.
+      const cacheKey = `${typ}:${token}`;
+      const cached = verified.get(cacheKey);
+      if (cached) {
+        if (typeof cached.exp === 'number' && cached.exp > now().getTime() / 1000) return cached;
+        verified.delete(cacheKey);
+        throw new AppError('INVALID_TOKEN_ERR');
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -97,6 +111,7 @@ function createTokenSigner(jwtSecret: string, now: () => Date): TokenSigner {
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         if (payload.typ !== typ) throw new Error('wrong token type');
+        verified.set(cacheKey, payload);
         return payload;
       } catch {
         throw new AppError('INVALID_TOKEN_ERR');

@@ -17,7 +17,7 @@ import { applicants, jobs, organizations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser, StoredUser } from '../../plugins/auth';
 import { authorize, type StaffActor } from '../../policies';
 
 /** A user as others show them (spec §3 Mini user): the columns read with a job's owner or a note's author. */
@@ -79,6 +79,37 @@ export function toAuthUser(row: UserRow): AuthUser {
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+function prepareStoredUser(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      orgId: users.orgId,
+      role: users.role,
+      perm: users.perm,
+      advancedPrm: users.advancedPrm,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_stored_user');
+}
+const storedUserStatements = new WeakMap<Db, ReturnType<typeof prepareStoredUser>>();
+
+/**
+ * The auth plugin's lookup on every authenticated request (role and plan as stored now): the
+ * few columns it needs, as a prepared statement built once per database (on PostgreSQL a named
+ * statement, parsed and planned once per connection).
+ */
+export async function findStoredUser(db: Db, id: string): Promise<StoredUser | null> {
+  if (!isUuid(id)) return null;
+  let statement = storedUserStatements.get(db);
+  if (!statement) {
+    statement = prepareStoredUser(db);
+    storedUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 
