@@ -22,6 +22,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
+import { recordsRoutes } from './modules/records/records.routes';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -108,6 +109,7 @@ export async function buildApp(
       await api.register(applicantsRoutes);
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });
+      await api.register(recordsRoutes);
     },
     { prefix: '/api' },
   );

@@ -117,15 +117,40 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   socket.destroy(error);
 }
 
+/** Told of every 5xx answer (after it is logged); must not throw or wait. */
+export type ServerErrorListener = (
+  error: unknown,
+  request: FastifyRequest,
+  body: ErrorBody,
+) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Adds a listener for 5xx answers (the records module stores them as backend records). */
+    onServerError(listener: ServerErrorListener): void;
+  }
+}
+
 /**
  * One error shape for the whole API (CONVENTIONS §4): `{ status, key, message }`, logged with
  * the request id as traceId. Unknown /api paths answer NOT_FOUND_ERR as JSON.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const listeners: ServerErrorListener[] = [];
+  app.decorate('onServerError', (listener: ServerErrorListener) => {
+    listeners.push(listener);
+  });
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorBody(error, request.id);
     if (body.status >= 500) {
       request.log.error({ err: error, traceId: request.id }, 'request failed');
+      for (const listener of listeners) {
+        try {
+          listener(error, request, body);
+        } catch (listenerError) {
+          request.log.warn({ err: listenerError }, 'server error listener failed');
+        }
+      }
     } else {
       request.log.info(
         { traceId: request.id, key: body.key, status: body.status },

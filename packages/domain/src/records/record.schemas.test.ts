@@ -32,10 +32,29 @@ describe('logRecordSchema (spec §3)', () => {
     expect(logRecordSchema.safeParse({ ...record, ...overrides }).success).toBe(false);
   });
 
-  it('a batch is a non-empty list of records without ids', () => {
-    const { _id: _omit, ...entry } = record;
+  it('a batch is 1 to 50 entries; the client cannot name the source or who was using it', () => {
+    const entry = {
+      timestamp: record.timestamp,
+      level: 'error',
+      message: 'Upload failed',
+      meta: { traceId: 'req-1', statusCode: 503, error: { message: 'boom' } },
+    };
     expect(logBatchInputSchema.safeParse([entry]).success).toBe(true);
     expect(logBatchInputSchema.safeParse([]).success).toBe(false);
+    expect(logBatchInputSchema.safeParse(Array(51).fill(entry)).success).toBe(false);
+    const parsed = logBatchInputSchema.parse([
+      { ...entry, meta: { ...entry.meta, source: 'backend', user: { _id: 'u1' } } },
+    ]);
+    expect(parsed[0]!.meta).not.toHaveProperty('source');
+    expect(parsed[0]!.meta).not.toHaveProperty('user');
+  });
+
+  it('bounds the text an entry carries', () => {
+    const entry = { timestamp: record.timestamp, level: 'error', message: 'x'.repeat(2001) };
+    expect(logBatchInputSchema.safeParse([entry]).success).toBe(false);
+    expect(logBatchInputSchema.safeParse([{ ...entry, message: 'x'.repeat(2000) }]).success).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -68,6 +87,18 @@ describe('recordFilterSchema (spec §3)', () => {
       currPage: 3,
       itemsPerPage: 50,
     });
+  });
+
+  it("reads the spec's limit and skip (skip = page number × page size)", () => {
+    expect(recordFilterSchema.parse({ limit: '50', skip: '100' })).toMatchObject({
+      currPage: 3,
+      itemsPerPage: 50,
+    });
+    expect(recordFilterSchema.parse({ limit: '20' })).toMatchObject({
+      currPage: 1,
+      itemsPerPage: 20,
+    });
+    expect(recordFilterSchema.safeParse({ limit: '1000' }).success).toBe(false);
   });
 
   it.each([

@@ -45,6 +45,12 @@ export const logRecordMetaSchema = z.object({
   error: z.object({ message: z.string().optional(), stack: z.string().optional() }).optional(),
   applicant: recordApplicantSchema.optional(),
   user: recordUserSchema.optional(),
+  /** The client's clock when it logged the entry (the record's timestamp is the server's). */
+  clientTime: z.string().optional(),
+  /** Where in the web app it happened (route path). */
+  path: z.string().optional(),
+  /** The API call that failed, for a backend record ("GET /api/job"). */
+  request: z.string().optional(),
 });
 export type LogRecordMeta = z.infer<typeof logRecordMetaSchema>;
 
@@ -58,12 +64,48 @@ export const logRecordSchema = z.object({
 });
 export type LogRecord = z.infer<typeof logRecordSchema>;
 
-/** One entry of the `POST record` batch: a record before the server gives it an id. */
-export const logEntryInputSchema = logRecordSchema.omit({ _id: true });
+/** Bounds of what one client entry may carry (`POST record` is open to candidates). */
+export const MAX_LOG_BATCH_ENTRIES = 50;
+export const MAX_LOG_MESSAGE_CHARS = 2_000;
+export const MAX_LOG_STACK_CHARS = 8_000;
+const boundedText = (max: number) => z.string().max(max);
+
+/**
+ * One entry of the `POST record` batch as the web app sends it. The server decides the source
+ * (frontend), who was using the product (from the caller's token) and the stored timestamp;
+ * the client's own clock travels as `timestamp`.
+ */
+export const logEntryInputSchema = z.object({
+  timestamp: isoDateSchema,
+  level: logLevelSchema,
+  message: boundedText(MAX_LOG_MESSAGE_CHARS),
+  meta: z
+    .object({
+      traceId: boundedText(200).optional(),
+      stack: boundedText(MAX_LOG_STACK_CHARS).optional(),
+      environment: boundedText(200).optional(),
+      referrer: boundedText(2_000).optional(),
+      browser: boundedText(500).optional(),
+      statusCode: z.number().int().min(0).max(999).optional(),
+      error: z
+        .object({
+          message: boundedText(MAX_LOG_MESSAGE_CHARS).optional(),
+          stack: boundedText(MAX_LOG_STACK_CHARS).optional(),
+        })
+        .optional(),
+      /** Where in the app it happened (route path). */
+      path: boundedText(2_000).optional(),
+    })
+    .default({}),
+});
 export type LogEntryInput = z.infer<typeof logEntryInputSchema>;
 
-/** Body of `POST record`. */
-export const logBatchInputSchema = z.array(logEntryInputSchema).min(1);
+/** Body of `POST record`: 1 to MAX_LOG_BATCH_ENTRIES entries. */
+export const logBatchInputSchema = z.array(logEntryInputSchema).min(1).max(MAX_LOG_BATCH_ENTRIES);
+export type LogBatchInput = z.infer<typeof logBatchInputSchema>;
+
+/** Answer of `POST record`: how many entries were stored. */
+export const logBatchResponseSchema = z.object({ saved: z.number().int().min(0) });
 
 /** Debug logs stay in the console; every other client level is queued and sent (spec §9). */
 export function isLogLevelQueued(level: LogLevel): boolean {
@@ -72,26 +114,35 @@ export function isLogLevelQueued(level: LogLevel): boolean {
 
 /**
  * Record overview filter (spec §3): source, traceID, date range, user text, status code,
- * `exclude` (invert the text match), and levels as a comma list. `currPage` is 1-based.
+ * `exclude` (invert the text match), and levels as a comma list. `currPage` is 1-based; the
+ * spec's `limit` and `skip` (skip = page number × page size) are read too and win when given.
  */
-export const recordFilterSchema = z.object({
-  txt: optionalQueryTextSchema,
-  source: z.enum(LOG_SOURCES).optional(),
-  traceID: optionalQueryTextSchema,
-  fromDate: isoDateOrDateTimeSchema.optional(),
-  toDate: isoDateOrDateTimeSchema.optional(),
-  userTxt: optionalQueryTextSchema,
-  statusCode: queryNumberSchema.pipe(z.number().int().min(100).max(599)).optional(),
-  exclude: queryBooleanSchema.default(false),
-  levels: queryListSchema(logLevelSchema).default([]),
-  currPage: currPageSchema,
-  itemsPerPage: itemsPerPageSchema(RECORD_PAGE_SIZE),
-});
+export const recordFilterSchema = z
+  .object({
+    txt: optionalQueryTextSchema,
+    source: z.enum(LOG_SOURCES).optional(),
+    traceID: optionalQueryTextSchema,
+    fromDate: isoDateOrDateTimeSchema.optional(),
+    toDate: isoDateOrDateTimeSchema.optional(),
+    userTxt: optionalQueryTextSchema,
+    statusCode: queryNumberSchema.pipe(z.number().int().min(100).max(599)).optional(),
+    exclude: queryBooleanSchema.default(false),
+    levels: queryListSchema(logLevelSchema).default([]),
+    currPage: currPageSchema,
+    itemsPerPage: itemsPerPageSchema(RECORD_PAGE_SIZE),
+    limit: queryNumberSchema.pipe(z.number().int().min(1).max(100)).optional(),
+    skip: queryNumberSchema.pipe(z.number().int().min(0).max(1_000_000)).optional(),
+  })
+  .transform(({ limit, skip, ...filter }) => {
+    if (limit === undefined) return filter;
+    return { ...filter, itemsPerPage: limit, currPage: Math.floor((skip ?? 0) / limit) + 1 };
+  });
 export type RecordFilter = z.infer<typeof recordFilterSchema>;
 
-/** Answer of `GET record`. */
+/** Answer of `GET record`: newest first; the total stops at LIST_COUNT_CAP (`…Capped`). */
 export const recordListResponseSchema = z.object({
   records: z.array(logRecordSchema),
   totalRecordCount: z.number().int().min(0),
+  totalRecordCountCapped: z.boolean(),
 });
 export type RecordListResponse = z.infer<typeof recordListResponseSchema>;
