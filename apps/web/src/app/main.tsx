@@ -7,6 +7,7 @@ import type { BrowserSupport } from '../common/browser/check-browser-support';
 import { isClearlySupported } from '../common/browser/is-clearly-supported';
 import { createAppI18n } from '../common/i18n/i18n';
 import { applyDocumentLanguage } from '../common/i18n/languages';
+import { installAppLogger, logHttpFailure } from '../common/logging/app-logger';
 import { showAlert } from '../common/stores/alert-store';
 import { useLanguageStore } from '../common/stores/language-store';
 import { applyDeferredStyles, releaseFirstScreen } from '../common/first-screen/first-screen';
@@ -36,8 +37,10 @@ const services: AppServices = {
       queryClient,
       navigate: (path) => void router?.navigate(path, { replace: true }),
     }),
+    onHttpError: logHttpFailure,
   }),
 };
+installAppLogger(services.api);
 
 /**
  * The browser gate runs before routing: an unsupported browser sees the not-supported page

@@ -127,7 +127,7 @@ export const ROUTE_TABLE = [
     path: '/backoffice/admin/record',
     access: 'admin',
     titleKey: 'pageTitles.recordOverview',
-    screen: notFoundScreen,
+    screen: () => import('../../backoffice/admin/records/routes/record-overview-page'),
   },
   {
     id: 'activityOverview',

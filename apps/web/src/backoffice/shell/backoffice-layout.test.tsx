@@ -66,16 +66,14 @@ describe('BackofficeLayout: navigation by permission and role', () => {
     );
   });
 
-  it('shows an admin no admin menu while the admin screens are not built', async () => {
+  it('shows an admin the built admin screens only: the error records, no link to a missing page', async () => {
     renderShell({ ...TEST_USER, role: 'admin' });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).queryByRole('button', { name: 'Admin' })).toBeNull();
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href'))
-        .filter((href) => href?.startsWith('/backoffice/admin')),
-    ).toEqual([]);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Admin' }));
+    const records = await screen.findByRole('menuitem', { name: 'Error records' });
+    expect(records).toHaveAttribute('href', '/backoffice/admin/record');
+    expect(screen.queryByRole('menuitem', { name: 'Accounts' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Activity' })).toBeNull();
   });
 
   it('shows the applicant overview’s empty state inside the shell', async () => {
@@ -149,7 +147,12 @@ describe('BackofficeLayout on a phone (below 760 px)', () => {
     await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByRole('dialog');
     const links = within(drawer).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Applicants', 'Jobs', 'Templates']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Applicants',
+      'Jobs',
+      'Templates',
+      'Error records',
+    ]);
   });
 
   it('opens the user menu as a bottom sheet with profile, languages and logout', async () => {

@@ -21,15 +21,15 @@ describe('getNavItems (spec §2, §6)', () => {
       ['applicants', 'jobs', 'templates'],
     ],
     [
-      // The admin screens are not built yet: no link leads to a not-found page.
+      // Only built admin screens are linked: no link leads to a not-found page.
       'an admin on the starter plan',
       { perm: PLANS.STARTER, role: 'admin' as const },
-      ['applicants', 'jobs'],
+      ['applicants', 'jobs', 'records'],
     ],
     [
       'an admin with every feature',
       { perm: PLANS.ALL_FEATURES, role: 'admin' as const },
-      ['applicants', 'jobs', 'templates'],
+      ['applicants', 'jobs', 'templates', 'records'],
     ],
   ])('%s sees %j', (_label, user, expected) => {
     expect(getNavItems({ advancedPrm: {}, ...user }).map((item) => item.id)).toEqual(expected);

@@ -45,7 +45,6 @@ const ADMIN_ITEMS: readonly NavItem[] = [
     path: '/backoffice/admin/record',
     labelKey: 'shell.nav.records',
     isAdmin: true,
-    isBuilt: false,
   },
   {
     id: 'activity',
@@ -59,7 +58,8 @@ const ADMIN_ITEMS: readonly NavItem[] = [
 /**
  * The back-office navigation a user sees (spec §2, §6): applicants and jobs for everyone,
  * templates with the TEMPLATES permission, and the account, error-record and activity overviews
- * for role admin once those screens exist (not yet: set `isBuilt` when one lands). The web app
+ * for role admin once those screens exist (the error records are built; accounts and activity
+ * not yet: drop `isBuilt` when one lands). The web app
  * only hides; the server enforces.
  */
 export function getNavItems(user: Pick<User, 'perm' | 'advancedPrm' | 'role'>): NavItem[] {

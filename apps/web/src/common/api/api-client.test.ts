@@ -335,3 +335,55 @@ describe('createApiClient: 403', () => {
     expect(NO_PERMISSION_ALERT).toEqual({ type: 'fail', key: 'alerts.noPermission' });
   });
 });
+
+describe('createApiClient: reporting failed calls (spec §8)', () => {
+  it('reports an error answer with its status, key and trace id, but not a record call', async () => {
+    const { client, deps } = setup(() =>
+      jsonResponse(404, { status: 404, key: 'NOT_FOUND_ERR', message: 'x', traceId: 'req-9' }),
+    );
+    const onHttpError = vi.fn();
+    const reporting = createApiClient({ ...deps, onHttpError });
+    await expect(reporting.get('job/abc?viewAsId=1')).rejects.toMatchObject({ status: 404 });
+    expect(onHttpError).toHaveBeenCalledWith({
+      method: 'GET',
+      path: 'job/abc',
+      status: 404,
+      key: 'NOT_FOUND_ERR',
+      traceId: 'req-9',
+    });
+    onHttpError.mockClear();
+    await expect(reporting.post('record', [])).rejects.toMatchObject({ status: 404 });
+    expect(onHttpError).not.toHaveBeenCalled();
+    await expect(client.get('job')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('reports a call nothing answered as NETWORK_ERR with status 0, after the retries', async () => {
+    const { deps } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const onHttpError = vi.fn();
+    const reporting = createApiClient({ ...deps, onHttpError });
+    await expect(reporting.put('applicant', {})).rejects.toMatchObject({ key: 'NETWORK_ERR' });
+    expect(onHttpError).toHaveBeenCalledTimes(1);
+    expect(onHttpError).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'PUT', path: 'applicant', status: 0, key: 'NETWORK_ERR' }),
+    );
+  });
+
+  it('does not report a call that succeeded after a token refresh', async () => {
+    let first = true;
+    const { deps } = setup((call) => {
+      if (call.url.endsWith('auth/token'))
+        return jsonResponse(200, { accessToken: 'access-2', refreshToken: 'refresh-2' });
+      if (first) {
+        first = false;
+        return jsonResponse(401, { status: 401, key: 'INVALID_TOKEN_ERR', message: 'x' });
+      }
+      return jsonResponse(200, { ok: true });
+    }, SESSION);
+    const onHttpError = vi.fn();
+    const reporting = createApiClient({ ...deps, onHttpError });
+    await expect(reporting.get('job')).resolves.toEqual({ ok: true });
+    expect(onHttpError).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,12 @@
 import { ALERT_KEYS, TRANSPORT_MAX_RETRIES, TRANSPORT_RETRY_DELAY_MS } from '@candid/domain';
 import type { AlertInput } from '../stores/alert-store';
 import { linearDelay, StopRetrying, withRetry } from '../async/with-retry';
-import { createNetworkError, createResponseError } from './api-error';
+import {
+  createNetworkError,
+  createResponseError,
+  isApiClientError,
+  type ApiClientError,
+} from './api-error';
 import { buildQueryString, type QueryParams } from './query-string';
 import type { SessionTokens, TokenStore } from './token-store';
 
@@ -58,10 +63,30 @@ export interface ApiClientDeps {
    * the app clears its stores and query cache and goes to the login page.
    */
   onSessionEnd: () => void;
+  /**
+   * Told of every call that failed for good (an error answer after the retries, or no answer):
+   * the app logs it as an error record (spec §8: HTTP errors are reported, except record calls).
+   */
+  onHttpError?: (failure: HttpFailure) => void;
   baseUrl?: string;
   maxRetries?: number;
   retryDelayMs?: number;
 }
+
+/** A call that failed, as the app reports it. */
+export interface HttpFailure {
+  method: HttpMethod;
+  /** The API path without its query ("job/applicant"). */
+  path: string;
+  /** The answer's status; 0 when nothing answered. */
+  status: number;
+  key: string;
+  /** The server's request id of the failed answer, to find the server's side of it. */
+  traceId?: string;
+}
+
+/** The log-batch call (spec §7 "POST record"): its own failures are never reported. */
+export const RECORD_PATH = 'record';
 
 /**
  * Calls whose path contains "interview" but not "dashboard" are the candidate's and carry the
@@ -225,14 +250,36 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return refreshing;
   }
 
+  function report(
+    path: string,
+    options: RequestOptions,
+    status: number,
+    error: ApiClientError,
+    body?: unknown,
+  ): void {
+    const pathOnly = path.split('?')[0] ?? '';
+    if (!deps.onHttpError || pathOnly === RECORD_PATH || options.signal?.aborted) return;
+    const traceId = (body as { traceId?: unknown } | undefined)?.traceId;
+    deps.onHttpError({
+      method: options.method ?? 'GET',
+      path: pathOnly,
+      status,
+      key: error.key,
+      ...(typeof traceId === 'string' ? { traceId } : {}),
+    });
+  }
+
   async function send(path: string, options: RequestOptions, isRepeat: boolean): Promise<unknown> {
     const isCandidate = options.auth === 'candidate' || isCandidatePath(path);
     const token =
       (isCandidate ? deps.tokens.getCandidateToken() : null) ?? deps.tokens.getAccessToken();
-    const response = await fetchWithRetry(
-      buildUrl(path, options.params),
-      buildInit(options, token),
-    );
+    let response: Response;
+    try {
+      response = await fetchWithRetry(buildUrl(path, options.params), buildInit(options, token));
+    } catch (error) {
+      if (isApiClientError(error)) report(path, options, 0, error);
+      throw error;
+    }
     const body = await readBody(response);
     if (response.ok) return body;
 
@@ -253,7 +300,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } else if (response.status === 403) {
       deps.showAlert(NO_PERMISSION_ALERT);
     }
-    throw createResponseError(response.status, body);
+    const error = createResponseError(response.status, body);
+    report(path, options, response.status, error, body);
+    throw error;
   }
 
   const client: ApiClient = {
