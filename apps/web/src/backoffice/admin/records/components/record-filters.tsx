@@ -34,7 +34,7 @@ export function RecordFilters({
   return (
     <Paper withBorder radius="lg" p="md">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
           <TextInput
             label={t('records.filters.text')}
             placeholder={t('records.filters.textPlaceholder')}

@@ -30,6 +30,12 @@ export function whoOf(record: LogRecord, t: (key: string) => string): string {
   return '—';
 }
 
+/** A failed call's status; 0 means the call got no answer at all. */
+function statusOf(status: number | undefined, t: (key: string) => string): string {
+  if (status === undefined) return '—';
+  return status === 0 ? t('records.noAnswer') : String(status);
+}
+
 function Detail({ label, value }: { label: string; value: string | number | undefined }) {
   if (value === undefined || value === '') return null;
   return (
@@ -64,6 +70,11 @@ export function RecordRow({
   const { meta } = record;
   const stack = meta.stack ?? meta.error?.stack;
   const who = whoOf(record, t);
+  const levelBadge = (
+    <Badge color={LEVEL_COLORS[record.level]} variant="light" size="sm" tt="none">
+      {t(`records.levels.${record.level}`)}
+    </Badge>
+  );
   return (
     <>
       <Table.Tr
@@ -94,21 +105,25 @@ export function RecordRow({
             />
           </ActionIcon>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }} c="gray.7">
+        <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} c="gray.7">
           <Text size="sm">{formatDate(record.timestamp, language)}</Text>
           <Text size="xs" c="gray.7">
             {formatTime(record.timestamp, language, { withSeconds: true })}
           </Text>
         </Table.Td>
-        <Table.Td>
-          <Badge color={LEVEL_COLORS[record.level]} variant="light" size="sm">
-            {t(`records.levels.${record.level}`)}
-          </Badge>
-        </Table.Td>
+        <Table.Td visibleFrom="sm">{levelBadge}</Table.Td>
         <Table.Td visibleFrom="sm" c="gray.7">
           {t(`records.sources.${meta.source}`)}
         </Table.Td>
         <Table.Td style={{ overflowWrap: 'anywhere' }}>
+          {/* On a phone the time and level sit above the message, which keeps the width. */}
+          <Group gap={8} mb={4} hiddenFrom="sm" wrap="nowrap">
+            {levelBadge}
+            <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(record.timestamp, language)}{' '}
+              {formatTime(record.timestamp, language, { withSeconds: true })}
+            </Text>
+          </Group>
           <Text size="sm">
             <bdi>{clip(record.message)}</bdi>
           </Text>
@@ -117,7 +132,7 @@ export function RecordRow({
           <bdi>{who}</bdi>
         </Table.Td>
         <Table.Td visibleFrom="sm" c="gray.7">
-          {meta.statusCode ?? '—'}
+          {statusOf(meta.statusCode, t)}
         </Table.Td>
       </Table.Tr>
       {isOpen ? (
@@ -136,11 +151,21 @@ export function RecordRow({
                 <Detail label={t('records.details.email')} value={meta.user?.email} />
                 <Detail label={t('records.details.company')} value={meta.user?.companyName} />
                 <Detail label={t('records.details.applicant')} value={meta.applicant?.id} />
-                <Detail label={t('records.columns.statusCode')} value={meta.statusCode} />
+                <Detail
+                  label={t('records.columns.statusCode')}
+                  value={meta.statusCode === undefined ? undefined : statusOf(meta.statusCode, t)}
+                />
                 <Detail label={t('records.filters.traceId')} value={meta.traceId} />
                 <Detail label={t('records.details.request')} value={meta.request} />
                 <Detail label={t('records.details.path')} value={meta.path} />
-                <Detail label={t('records.details.clientTime')} value={meta.clientTime} />
+                <Detail
+                  label={t('records.details.clientTime')}
+                  value={
+                    meta.clientTime && !Number.isNaN(Date.parse(meta.clientTime))
+                      ? `${formatDate(meta.clientTime, language)} ${formatTime(meta.clientTime, language, { withSeconds: true })}`
+                      : meta.clientTime
+                  }
+                />
                 <Detail label={t('records.details.browser')} value={meta.browser} />
                 <Detail label={t('records.details.referrer')} value={meta.referrer} />
                 <Detail label={t('records.details.errorMessage')} value={meta.error?.message} />

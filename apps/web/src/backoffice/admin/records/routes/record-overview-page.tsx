@@ -6,14 +6,25 @@ import {
   recordFilterSchema,
   type RecordFilter,
 } from '@candid/domain';
-import { Badge, Group, Paper, Skeleton, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBug, IconSearchOff } from '@tabler/icons-react';
+import { IconBug, IconFilter, IconSearchOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { cappedCountLabel } from '../../../../common/ui/capped-count';
 import { EmptyState } from '../../../../common/ui/empty-state';
+import { useIsPhone } from '../../../../common/ui/media-queries';
 import { PaginationBar } from '../../../../common/ui/pagination-bar';
 import { useLanguageStore } from '../../../../common/stores/language-store';
 import { BackofficeLayout } from '../../../shell/backoffice-layout';
@@ -91,7 +102,13 @@ export default function RecordOverviewPage() {
   const query = useRecords({ ...applied, itemsPerPage: RECORD_PAGE_SIZE });
   const records = query.data?.records ?? [];
   const total = query.data?.totalRecordCount ?? 0;
-  const isFiltered = toUrl(valuesOf(applied), 1).size > 0;
+  const activeFilters = [...toUrl(valuesOf(applied), 1).keys()].filter(
+    (key) => key !== 'exclude',
+  ).length;
+  const isFiltered = activeFilters > 0;
+  const isPhone = useIsPhone();
+  // On a phone the filters fold away behind a button, open when the link names some.
+  const [filtersOpen, setFiltersOpen] = useState(isFiltered);
 
   const renderList = () => {
     if (query.isPending) return <Skeleton h={320} radius="lg" />;
@@ -112,14 +129,18 @@ export default function RecordOverviewPage() {
     }
     return (
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table verticalSpacing="xs" highlightOnHover layout="fixed">
+        <Table verticalSpacing="xs" highlightOnHover>
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th w={48}>
                 <VisuallyHidden>{t('records.columns.details')}</VisuallyHidden>
               </Table.Th>
-              <Table.Th w={{ base: 96, sm: 120 }}>{t('records.columns.time')}</Table.Th>
-              <Table.Th w={{ base: 72, sm: 88 }}>{t('records.columns.level')}</Table.Th>
+              <Table.Th w={120} visibleFrom="sm">
+                {t('records.columns.time')}
+              </Table.Th>
+              <Table.Th w={104} visibleFrom="sm">
+                {t('records.columns.level')}
+              </Table.Th>
               <Table.Th w={96} visibleFrom="sm">
                 {t('records.columns.source')}
               </Table.Th>
@@ -127,7 +148,7 @@ export default function RecordOverviewPage() {
               <Table.Th w={160} visibleFrom="md">
                 {t('records.columns.user')}
               </Table.Th>
-              <Table.Th w={80} visibleFrom="sm">
+              <Table.Th w={96} visibleFrom="sm">
                 {t('records.columns.statusCode')}
               </Table.Th>
             </Table.Tr>
@@ -163,11 +184,31 @@ export default function RecordOverviewPage() {
             </Badge>
           ) : null}
         </Group>
-        <RecordFilters
-          value={draft}
-          onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
-          onReset={() => setDraft(NO_FILTER)}
-        />
+        {isPhone ? (
+          <Button
+            variant="default"
+            leftSection={<IconFilter size={16} aria-hidden />}
+            rightSection={
+              activeFilters > 0 ? (
+                <Badge size="sm" circle>
+                  {activeFilters}
+                </Badge>
+              ) : null
+            }
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((open) => !open)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t(filtersOpen ? 'records.filters.hide' : 'records.filters.show')}
+          </Button>
+        ) : null}
+        {!isPhone || filtersOpen ? (
+          <RecordFilters
+            value={draft}
+            onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+            onReset={() => setDraft(NO_FILTER)}
+          />
+        ) : null}
         {renderList()}
         <PaginationBar
           currPage={applied.currPage}
