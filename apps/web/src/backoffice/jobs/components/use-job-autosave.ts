@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { showAlert } from '../../../common/stores/alert-store';
-import { jobKeys, JOB_LIST_KEY } from '../api/job-keys';
+import { jobKeys, JOB_LIST_KEY } from '../../common/jobs/job-keys';
 import { createJob, updateJobs } from '../api/save-job';
 import { useJobHistoryStore } from '../stores/job-history-store';
 

@@ -20,12 +20,12 @@ import classes from '../../../common/ui/mirror-in-rtl.module.css';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { showAlert } from '../../../common/stores/alert-store';
 import { useSessionUser } from '../../common/session/session-actions';
-import { CoverPicker } from '../../jobs/components/cover-picker';
-import { getQuestionErrors } from '../../questions/components/question-errors';
-import { QuestionListEditor } from '../../questions/components/question-list-editor';
-import { BackofficeLayout } from '../../shell/backoffice-layout';
-import { useTemplate } from '../api/get-template';
-import { TEMPLATES_KEY } from '../api/template-keys';
+import { CoverPicker } from '../../common/jobs/cover-picker';
+import { getQuestionErrors } from '../../common/questions/question-errors';
+import { QuestionListEditor } from '../../common/questions/question-list-editor';
+import { BackofficeLayout } from '../../common/shell/backoffice-layout';
+import { useTemplate } from '../../common/templates/get-template';
+import { TEMPLATES_KEY } from '../../common/templates/template-keys';
 import { createTemplate, updateTemplate } from '../api/save-template';
 import { getTemplateListPath } from '../components/template-paths';
 
