@@ -134,36 +134,38 @@ function useJobEditorForm(initialJob: JobDraft, isFromTemplate: boolean) {
   const form = useSchemaForm<JobFormValues, JobInput>(jobInputSchema, toFormValues(initialJob), {
     shouldFocusError: false,
   });
+  // useForm's methods are stable; the object around them is new on every render.
+  const { handleSubmit, reset, watch } = form;
   // A job put back from the history is not a new change of the user's.
   const isShowingRef = useRef(false);
   const validate = useCallback(
     () =>
       new Promise<boolean>((resolve) => {
-        void form.handleSubmit(
+        void handleSubmit(
           () => resolve(true),
           () => resolve(false),
         )();
       }),
-    [form],
+    [handleSubmit],
   );
   const show = useCallback(
     (job: JobDraft) => {
       isShowingRef.current = true;
-      form.reset(toFormValues(job), { keepIsSubmitted: true, keepSubmitCount: true });
+      reset(toFormValues(job), { keepIsSubmitted: true, keepSubmitCount: true });
       isShowingRef.current = false;
     },
-    [form],
+    [reset],
   );
   const autosave = useJobAutosave(initialJob, { saveAtOnce: isFromTemplate, validate, show });
   const { update } = autosave;
   useEffect(() => {
-    const subscription = form.watch((values) => {
+    const subscription = watch((values) => {
       if (isShowingRef.current) return;
       const fields = fromFormValues(values as JobFormValues);
       update((current) => ({ ...current, ...fields }));
     });
     return () => subscription.unsubscribe();
-  }, [form, update]);
+  }, [watch, update]);
   return { form, ...autosave };
 }
 
