@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * Dependency direction (CONVENTIONS §1): domain imports nothing of ours; the web app's
@@ -46,6 +47,31 @@ const webZones = [
     target: './apps/web/src/interview',
     from: './apps/web/src/app',
     message: 'features must not import app/',
+  },
+];
+/**
+ * Back-office features (every folder of apps/web/src/backoffice but common/) import only
+ * common/ folders: what two features share lives in backoffice/common/ (or src/common/ when the
+ * candidate side needs it too), so no feature depends on another and no cycle forms between them.
+ */
+const BACKOFFICE_DIR = './apps/web/src/backoffice';
+const backofficeFeatures = readdirSync(new URL(BACKOFFICE_DIR, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory() && entry.name !== 'common')
+  .map((entry) => entry.name);
+const backofficeZones = [
+  ...backofficeFeatures.map((feature) => ({
+    target: `${BACKOFFICE_DIR}/${feature}`,
+    from: BACKOFFICE_DIR,
+    except: [`./${feature}`, './common'],
+    message: `backoffice/${feature} may import only its own files and common/, not another feature (move what they share to backoffice/common/)`,
+  })),
+  {
+    target: `${BACKOFFICE_DIR}/common`,
+    from: BACKOFFICE_DIR,
+    except: ['./common'],
+    message: 'backoffice/common/ must not import features',
   },
 ];
 const domainZones = [
@@ -123,7 +149,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...webZones, ...domainZones, ...serverZones] },
+        { zones: [...webZones, ...backofficeZones, ...domainZones, ...serverZones] },
       ],
       'no-restricted-imports': 'off',
     },

@@ -1,5 +1,6 @@
 // `npm test`: every layer, in order, stopping at the first failure:
-// system packages → typecheck → lint → i18n check → unit and integration → build → e2e.
+// system packages → typecheck → lint → dead code (knip) → i18n check → unit and integration →
+// build → e2e.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. A flaky e2e test (failed, then passed on CI's retry) fails the run and is named: a test
 // that passes only sometimes is a defect to fix, not a pass.
@@ -20,6 +21,8 @@ const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
+  // Unused files, exports and dependencies (knip.json); a few seconds.
+  ['dead code (knip)', 'npm', ['run', 'knip']],
   ['i18n check', 'npm', ['run', 'i18n:check']],
   ...workspaces.map((workspace) => [
     `unit and integration tests (${workspace})`,

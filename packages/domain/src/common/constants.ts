@@ -58,10 +58,6 @@ export type DateFilterDays = (typeof DATE_FILTER_DAYS)[number];
 /** Log levels a record may carry (server and client). */
 export const LOG_LEVELS = ['http', 'debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-/** Levels the web client logs with; debug stays in the console and is never queued. */
-export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-export const LOG_BATCH_QUIET_MS = 500;
-export const LOG_BATCH_MAX_ENTRIES = 10;
 
 // ---------------------------------------------------------------------------
 // Questions (spec §9, DESIGN §7)
@@ -97,7 +93,6 @@ export const FACE_MAX_CAPTURE_MS = 5000;
 export const FACE_CROP_PX = 200;
 /** Peak input level (0–1) above which the microphone counts as hearing the candidate. */
 export const AUDIO_READY_LEVEL = 0.15;
-export const AUDIO_CLIP_LEVEL = 0.85;
 export const AUDIO_CHECK_DELAY_MS = 500;
 /** Measured throughput below this is an unstable connection. */
 export const NETWORK_UNSTABLE_MBPS = 0.06;
@@ -113,9 +108,6 @@ export const MEDIA_CHECK_TICK_MS = 10;
 // ---------------------------------------------------------------------------
 
 export const UPLOAD_CONCURRENCY = 2;
-export const UPLOAD_SINGLE_FILE_TIMEOUT_MS = 60_000;
-/** S3 rejects multipart parts below 5 MiB except the last one. */
-export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
 /**
  * Largest tus PATCH body of a recording. While recording, a PATCH carries what one recorder
  * timeslice (1 s) produced; only a backlog (after being offline) is split in pieces this big,
@@ -135,13 +127,9 @@ export const IMAGE_SEARCH_PAGE_SIZE = 20;
 export const RESEND_EMAIL_LOCK_MS = 5000;
 export const DRAG_ANIMATION_MS = 200;
 export const WARNING_DISPLAY_MS = 2500;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Layout breakpoints in CSS pixels (small, medium, large). */
 export const BREAKPOINTS = { sm: 760, md: 1100, lg: 1460 } as const;
-
-export const LONG_TEXT_PREVIEW_CHARS = 100;
-export const ERROR_MESSAGE_CLIP_CHARS = 100;
 
 // ---------------------------------------------------------------------------
 // Video player (spec §9)

@@ -50,9 +50,6 @@ export function answerRuleFor(type: AnswerType): AnswerRule {
   };
 }
 
-/** Answer types whose answer is recorded with the camera (and so need the media check). */
-export const RECORDED_ANSWER_TYPES: readonly AnswerType[] = ['video', 'screen'];
-
 /**
  * Whether an answer type may be used given the job's one-try rule (spec §4): screen recording
  * only with isOneTry; everything else always.

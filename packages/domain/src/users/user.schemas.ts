@@ -48,18 +48,6 @@ export const miniUserSchema = z.object({
 });
 export type MiniUser = z.infer<typeof miniUserSchema>;
 
-/** The mini form of a full user. */
-export function toMiniUser(user: User): MiniUser {
-  return {
-    _id: user._id,
-    fName: user.fName,
-    lName: user.lName,
-    companyId: user.companyId ?? null,
-    imgUrl: user.imgUrl ?? null,
-    email: user.email,
-  };
-}
-
 /** A row of the admin accounts table (spec §3). */
 export const accountSchema = z.object({
   _id: idSchema,

@@ -56,6 +56,11 @@ export function useSchemaForm<TInput extends FieldValues, TOutput extends FieldV
      * that shows each field's error as soon as it is edited or left.
      */
     mode?: 'onSubmit' | 'all';
+    /**
+     * Whether a failed submit moves the focus to the first invalid field (the default). An
+     * autosave validates while the user types elsewhere and must leave the focus where it is.
+     */
+    shouldFocusError?: boolean;
   } = {},
 ): SchemaForm<TInput, TOutput> {
   const { t } = useTranslation();
@@ -64,7 +69,7 @@ export function useSchemaForm<TInput extends FieldValues, TOutput extends FieldV
     defaultValues,
     mode: options.mode ?? 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    shouldFocusError: options.shouldFocusError ?? true,
   });
   const errorOf = (name: Path<TInput>) => {
     const message: unknown = (get(form.formState.errors, name) as { message?: unknown } | undefined)

@@ -1,8 +1,2 @@
-export {
-  APPLICANT_EVENT_NAMES,
-  type ApplicantEvent,
-  type ApplicantEventHandler,
-  type ApplicantEventName,
-  type ApplicantEventPayload,
-} from './realtime-hub';
+export type { ApplicantEventHandler } from './realtime-hub';
 export { useApplicantEvents } from './use-applicant-events';

@@ -3,7 +3,6 @@ import {
   applicantDetailsResponseSchema,
   applicantListResponseSchema,
   applicantVideosResponseSchema,
-  deleteApplicantsResponseSchema,
   replaceCvResponseSchema,
   updateApplicantsResponseSchema,
   type ApplicantChange,
@@ -114,14 +113,6 @@ export async function updateApplicants(
   return updateApplicantsResponseSchema.parse(
     await api.put<unknown>('job/applicant', { applicants }),
   );
-}
-
-/** `PUT job/applicantDelete {applicants}`: permanently deletes archived applicants. */
-export async function deleteApplicants(api: ApiClient, ids: string[]): Promise<number> {
-  const response = deleteApplicantsResponseSchema.parse(
-    await api.put<unknown>('job/applicantDelete', { applicants: ids.map((id) => ({ id })) }),
-  );
-  return response.deletedCount;
 }
 
 /** `POST job/{jobId}/{applicantId}/cv?name=` (raw file body): replaces the applicant's CV. */

@@ -35,12 +35,6 @@ export function getStatusColor(applicant: StatusApplicant): string {
   return applicant.timestamp.quited ? 'gray' : 'cyan';
 }
 
-/** The translated status-button text (spec §4), for places that need the plain string. */
-export function useStatusText(): (applicant: StatusApplicant) => string {
-  const { t } = useTranslation();
-  return (applicant) => t(getStatusButtonKey(applicant));
-}
-
 /**
  * The applicant's status as a badge, with the spec §4 text rule: the status label once the
  * interview was submitted, "Incomplete interview" after a quit, otherwise "In progress".

@@ -1,6 +1,5 @@
 import {
   APPLICANT_PAGE_SIZE,
-  APPLICANT_SORT_FIELDS,
   applicantFilterSchema,
   applicantSortSchema,
   DEFAULT_APPLICANT_SORT,
@@ -147,9 +146,4 @@ export function getNextSort(current: ApplicantSort, field: ApplicantSortField): 
     return `${field}:${current.order === 'asc' ? 'desc' : 'asc'}`;
   }
   return `${field}:${field === 'timestamp.submitted' ? 'desc' : 'asc'}`;
-}
-
-/** Whether `field` is a sortable column of the overview. */
-export function isSortField(field: string): field is ApplicantSortField {
-  return (APPLICANT_SORT_FIELDS as readonly string[]).includes(field);
 }

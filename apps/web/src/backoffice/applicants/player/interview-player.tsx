@@ -27,6 +27,7 @@ import {
   getInitialTime,
   getPlayerStatus,
   getVideoRoles,
+  isBufferComplete,
   playerReducer,
   type VideoKind,
 } from './player-reducer';
@@ -191,11 +192,11 @@ export const InterviewPlayer = forwardRef<InterviewPlayerHandle, InterviewPlayer
     }, [state.volume, state.isMuted, roles.main, sourceKey]);
 
     // Buffer check (spec §9): every second until the main video is practically all downloaded.
-    const isBufferComplete = state.downloadProgress >= 1;
+    const isBufferDone = isBufferComplete(state);
     useEffect(() => {
       const kind = roles.main;
       const main = kind ? videosRef.current[kind] : null;
-      if (!kind || !main || state.totalDuration <= 0 || isBufferComplete) return;
+      if (!kind || !main || state.totalDuration <= 0 || isBufferDone) return;
       const check = () => {
         if (probesRef.current[kind]) return;
         dispatch({ type: 'bufferProgress', ratio: readBufferedRatio(main, state.totalDuration) });
@@ -203,7 +204,7 @@ export const InterviewPlayer = forwardRef<InterviewPlayerHandle, InterviewPlayer
       check();
       const timer = setInterval(check, PLAYER_BUFFER_CHECK_MS);
       return () => clearInterval(timer);
-    }, [roles.main, state.totalDuration, isBufferComplete, sourceKey]);
+    }, [roles.main, state.totalDuration, isBufferDone, sourceKey]);
 
     const reportTime = useEffectEvent((currentSec: number, durationSec: number) =>
       onTimeChange?.(currentSec, durationSec),

@@ -33,10 +33,10 @@ import mirror from '../../../common/ui/mirror-in-rtl.module.css';
 import { CAPPED_COUNT_COMPONENTS, cappedCountLabel } from '../../../common/ui/capped-count';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useSessionUser } from '../../common/session/session-actions';
-import { useJob } from '../../jobs/api/get-job';
-import { getJobInviteUrl } from '../../jobs/components/job-links';
-import { ShareJobDialog } from '../../jobs/components/share-job-dialog';
-import { BackofficeLayout } from '../../shell/backoffice-layout';
+import { useJob } from '../../common/jobs/get-job';
+import { getJobInviteUrl } from '../../common/jobs/job-links';
+import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
+import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { APPLICANTS_KEY } from '../api/applicants-api';
 import {
   useApplicantCount,

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { ApiClient } from '../../../common/api/api-client';
 import { useApiClient } from '../../../common/api/api-client-context';
-import { jobKeys } from './job-keys';
+import { jobKeys } from '../../common/jobs/job-keys';
 
 /** `GET job?filters&sort` (spec §7): one page of the organisation's jobs, newest first. */
 export async function listJobs(

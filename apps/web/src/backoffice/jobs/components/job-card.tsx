@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
-import { JobCover } from './job-cover';
-import { getJobInviteUrl } from './job-links';
+import { JobCover } from '../../common/jobs/job-cover';
+import { getJobInviteUrl } from '../../common/jobs/job-links';
 
 /** A job in the card view: cover, title, location, applicants, date, link and actions. */
 export function JobCard({

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
-import { getJobInviteUrl } from './job-links';
+import { getJobInviteUrl } from '../../common/jobs/job-links';
 
 /** The list view (spec §2): title, location, applicants, date, link; location and date hide on phones. */
 export function JobTable({

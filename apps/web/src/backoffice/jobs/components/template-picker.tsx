@@ -12,8 +12,8 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDefaultTemplates } from '../../templates/api/list-default-templates';
-import { JobCover } from './job-cover';
+import { useDefaultTemplates } from '../../common/templates/list-default-templates';
+import { JobCover } from '../../common/jobs/job-cover';
 
 function PickerCard({
   onClick,

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { showAlert } from '../../../common/stores/alert-store';
-import { jobKeys, JOB_LIST_KEY } from '../api/job-keys';
+import { jobKeys, JOB_LIST_KEY } from '../../common/jobs/job-keys';
 import { createJob, updateJobs } from '../api/save-job';
 import { useJobHistoryStore } from '../stores/job-history-store';
 
@@ -25,15 +25,30 @@ export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'invalid' | '
 
 const JOB_ENTITY = { entity: { i18nKey: entityI18nKey('job') } };
 
+export interface JobAutosaveOptions {
+  /** A job prefilled from a template is saved without waiting for a change. */
+  saveAtOnce?: boolean;
+  /**
+   * Validates the job before a save and shows its errors (the editor's form, on
+   * jobInputSchema); false: nothing is sent.
+   */
+  validate: () => Promise<boolean>;
+  /** Puts a job from the history (undo, redo, a failed save taken back) into the editor. */
+  show: (job: JobDraft) => void;
+}
+
 /**
  * The job editor's state and autosave (spec §4): every change waits 1.5 s for the next one,
- * then the job is validated (jobInputSchema) and created (no _id: `POST job`, then the URL
- * becomes /create/{id}) or updated (`PUT job`). Every save is recorded in the job history as
+ * then the job is validated (`validate`: the form, on jobInputSchema) and created (no _id:
+ * `POST job`, then the URL becomes /create/{id}) or updated (`PUT job`). Every save is recorded in the job history as
  * an update with the undo flag (two steps); a failed save undoes those two steps, which puts
  * the last saved state back, and shows the failure alert. Changes made while a save runs are
  * saved after it. `undo`/`redo` step through the recorded updates (saving what they show).
  */
-export function useJobAutosave(initialJob: JobDraft, { saveAtOnce = false } = {}) {
+export function useJobAutosave(
+  initialJob: JobDraft,
+  { saveAtOnce = false, validate, show }: JobAutosaveOptions,
+) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,6 +63,12 @@ export function useJobAutosave(initialJob: JobDraft, { saveAtOnce = false } = {}
   const isReplayRef = useRef(false);
   // A failed save is being taken back: the server still holds what the undo shows.
   const isRestoringRef = useRef(false);
+  const validateRef = useRef(validate);
+  const showRef = useRef(show);
+  useEffect(() => {
+    validateRef.current = validate;
+    showRef.current = show;
+  }, [validate, show]);
 
   const schedule = useCallback(() => {
     if (timerRef.current) clearTimeout(timerRef.current);
@@ -66,6 +87,7 @@ export function useJobAutosave(initialJob: JobDraft, { saveAtOnce = false } = {}
       const next = _id ? { ...recorded, _id, owner, createdAt } : recorded;
       jobRef.current = next;
       setJob(next);
+      showRef.current(next);
       if (isRestoringRef.current) return;
       isReplayRef.current = true;
       schedule();
@@ -100,7 +122,7 @@ export function useJobAutosave(initialJob: JobDraft, { saveAtOnce = false } = {}
       return;
     }
     const draft = jobRef.current;
-    if (getJobErrorSummaryKey(draft)) {
+    if (!(await validateRef.current())) {
       setStatus('invalid');
       return;
     }
@@ -134,6 +156,7 @@ export function useJobAutosave(initialJob: JobDraft, { saveAtOnce = false } = {}
       } else {
         jobRef.current = previous;
         setJob(previous);
+        showRef.current(previous);
       }
       setStatus('failed');
       showAlert({ type: 'fail', key: alertI18nKey('failSave'), params: JOB_ENTITY });

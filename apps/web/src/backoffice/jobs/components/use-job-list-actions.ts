@@ -11,7 +11,7 @@ import { useApiClient } from '../../../common/api/api-client-context';
 import { showAlert } from '../../../common/stores/alert-store';
 import { cloneJob } from '../api/clone-job';
 import { deleteJob } from '../api/delete-job';
-import { JOB_LIST_KEY } from '../api/job-keys';
+import { JOB_LIST_KEY } from '../../common/jobs/job-keys';
 import { updateJobs } from '../api/save-job';
 import { useJobHistoryStore } from '../stores/job-history-store';
 

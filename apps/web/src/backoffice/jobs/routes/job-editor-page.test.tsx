@@ -113,6 +113,38 @@ describe('JobEditorPage', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
   });
 
+  it('shows each field its error when a save finds them, and clears one as it is corrected', async () => {
+    const view = renderEditor();
+    await screen.findByRole('textbox', { name: /Company name/ });
+    typeInto('Company name', '');
+    typeInto('Question 1 text', '');
+    await waitForDebounce();
+    expect(await screen.findByText('Required fields missing')).toBeVisible();
+    const company = screen.getByRole('textbox', { name: /Company name/ });
+    const question = screen.getByRole('textbox', { name: 'Question 1 text' });
+    // The focus stays where the user is: an autosave is not a submit button.
+    expect(document.activeElement).not.toBe(company);
+    await waitFor(() => expect(company).toHaveAttribute('aria-invalid', 'true'));
+    expect(question).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+
+    typeInto('Company name', 'A');
+    await waitFor(() => expect(company).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(question).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('This field is required')).toHaveLength(1);
+    expect(view.fetchMock.callsTo('POST job')).toHaveLength(0);
+
+    typeInto('Question 1 text', 'Tell us about you');
+    await waitFor(() => expect(question).not.toHaveAttribute('aria-invalid', 'true'));
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job).toMatchObject({
+      company: { name: 'A' },
+      quests: [{ txt: 'Tell us about you' }],
+    });
+  });
+
   it('puts the previous state back and shows the failure alert when a save fails', async () => {
     renderEditor({ 'POST job': apiError(500, 'INTERNAL_ERR') });
     await screen.findByRole('textbox', { name: /Job title/ });
@@ -171,6 +203,8 @@ describe('JobEditorPage', () => {
     );
 
     fireEvent.click(screen.getByRole('switch', { name: /One try per question/ }));
+    // The error shows when the autosave validates the job.
+    await waitForDebounce();
     const card = screen.getByTestId('question-card');
     expect(
       await within(card).findByText('This answer type is not available on multiple tries'),

@@ -7,6 +7,8 @@ import {
   jobInputSchema,
   UNTITLED_JOB_TITLE,
   type JobDraft,
+  type JobInput,
+  type JobInputDraft,
   type Template,
   type User,
 } from '@candid/domain';
@@ -24,22 +26,23 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconShare } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useSchemaForm, type SchemaForm } from '../../../common/forms/use-schema-form';
 import { PageLoader } from '../../../common/ui/page-loader';
 import classes from '../../../common/ui/mirror-in-rtl.module.css';
 import { useSessionUser } from '../../common/session/session-actions';
-import { getQuestionErrors } from '../../questions/components/question-errors';
-import { QuestionListEditor } from '../../questions/components/question-list-editor';
-import { RichTextField } from '../../questions/components/rich-text-field';
-import { BackofficeLayout } from '../../shell/backoffice-layout';
-import { useTemplate } from '../../templates/api/get-template';
-import { useJob } from '../api/get-job';
-import { CoverPicker } from '../components/cover-picker';
+import { QuestionListEditor } from '../../common/questions/question-list-editor';
+import { RichTextField } from '../../common/questions/rich-text-field';
+import { BackofficeLayout } from '../../common/shell/backoffice-layout';
+import { useTemplate } from '../../common/templates/get-template';
+import { useJob } from '../../common/jobs/get-job';
+import { CoverPicker } from '../../common/jobs/cover-picker';
 import { LogoField } from '../components/logo-field';
 import { SaveStatusIndicator } from '../components/save-status';
-import { ShareJobDialog } from '../components/share-job-dialog';
+import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
 import { useJobAutosave } from '../components/use-job-autosave';
 
 export const JOB_OVERVIEW_PATH = '/backoffice/job';
@@ -103,6 +106,87 @@ function buildNewJob(user: User, template: Template | undefined): JobDraft {
   };
 }
 
+/** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
+type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests'>;
+type JobForm = SchemaForm<JobFormValues, JobInput>;
+
+function toFormValues(job: JobDraft): JobFormValues {
+  return { info: job.info, company: job.company, rule: job.rule, quests: job.quests };
+}
+
+/**
+ * The job's fields from the form. The form was filled from a JobDraft and its inputs keep each
+ * field's type, so the values are a JobDraft's (the schema's input type only widens them).
+ */
+function fromFormValues(
+  values: JobFormValues,
+): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'> {
+  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'>;
+}
+
+/**
+ * The job editor's form (DESIGN: react-hook-form on the domain's jobInputSchema) wired to the
+ * autosave: every change of the form is a job update; a save first submits the form, so every
+ * error shows at once (the focus stays where the user types) and then each field is checked
+ * again as it changes; undo, redo and a failed save put their job back into the form.
+ */
+function useJobEditorForm(initialJob: JobDraft, isFromTemplate: boolean) {
+  const form = useSchemaForm<JobFormValues, JobInput>(jobInputSchema, toFormValues(initialJob), {
+    shouldFocusError: false,
+  });
+  // useForm's methods are stable; the object around them is new on every render.
+  const { handleSubmit, reset, watch } = form;
+  // A job put back from the history is not a new change of the user's.
+  const isShowingRef = useRef(false);
+  const validate = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        void handleSubmit(
+          () => resolve(true),
+          () => resolve(false),
+        )();
+      }),
+    [handleSubmit],
+  );
+  const show = useCallback(
+    (job: JobDraft) => {
+      isShowingRef.current = true;
+      reset(toFormValues(job), { keepIsSubmitted: true, keepSubmitCount: true });
+      isShowingRef.current = false;
+    },
+    [reset],
+  );
+  const autosave = useJobAutosave(initialJob, { saveAtOnce: isFromTemplate, validate, show });
+  const { update } = autosave;
+  useEffect(() => {
+    const subscription = watch((values) => {
+      if (isShowingRef.current) return;
+      const fields = fromFormValues(values as JobFormValues);
+      update((current) => ({ ...current, ...fields }));
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, update]);
+  return { form, ...autosave };
+}
+
+/** A required text field that becomes `fallback` when left blank (spec §5). */
+function textFieldWithFallback(form: JobForm, name: Path<JobFormValues>, fallback: string) {
+  const field = form.textField(name);
+  return {
+    ...field,
+    onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+      void field.onBlur(event);
+      const value: unknown = form.getValues(name);
+      if (typeof value === 'string' && !value.trim()) {
+        form.setValue(name, fallback, {
+          shouldDirty: true,
+          shouldValidate: form.formState.isSubmitted,
+        });
+      }
+    },
+  };
+}
+
 function JobEditor({
   initialJob,
   user,
@@ -113,19 +197,16 @@ function JobEditor({
   isFromTemplate: boolean;
 }) {
   const { t } = useTranslation();
-  const { job, status, update, undo, redo, errorKey } = useJobAutosave(initialJob, {
-    saveAtOnce: isFromTemplate,
-  });
+  const { form, job, status, undo, redo, errorKey } = useJobEditorForm(initialJob, isFromTemplate);
   useUndoShortcuts(undo, redo);
   const [isShareOpen, setIsShareOpen] = useState(false);
-  const questionErrors = useMemo(() => {
-    const result = jobInputSchema.safeParse(job);
-    return result.success ? new Map() : getQuestionErrors(result.error.issues);
-  }, [job]);
   const showErrors = status !== 'idle';
   const canShare = canShareJob(job, errorKey !== null) && status !== 'failed';
-  const requiredError = (value: string) =>
-    showErrors && !value.trim() ? t('validation.REQUIRED_VALIDATE') : undefined;
+  const desc = form.valueField('info.desc');
+  const coverUrl = form.valueField('info.coverUrl');
+  const logoUrl = form.valueField('company.logoUrl');
+  const isCvRequired = form.valueField('rule.isCvRequired');
+  const isOneTry = form.valueField('rule.isOneTry');
 
   return (
     <Stack gap="lg">
@@ -172,89 +253,51 @@ function JobEditor({
               <TextInput
                 label={t('jobEditor.jobTitle')}
                 withAsterisk
-                value={job.info.title}
-                error={requiredError(job.info.title)}
-                onChange={(event) => {
-                  const title = event.currentTarget.value;
-                  update((current) => ({ ...current, info: { ...current.info, title } }));
-                }}
-                onBlur={() => {
-                  if (!job.info.title.trim()) {
-                    update((current) => ({
-                      ...current,
-                      info: { ...current.info, title: UNTITLED_JOB_TITLE },
-                    }));
-                  }
-                }}
+                {...textFieldWithFallback(form, 'info.title', UNTITLED_JOB_TITLE)}
               />
               <TextInput
                 label={t('jobEditor.location')}
                 placeholder={t('jobEditor.locationPlaceholder')}
-                value={job.info.location}
-                onChange={(event) => {
-                  const location = event.currentTarget.value;
-                  update((current) => ({ ...current, info: { ...current.info, location } }));
-                }}
+                {...form.textField('info.location')}
               />
               <RichTextField
                 label={t('jobEditor.description')}
                 placeholder={t('jobEditor.descriptionPlaceholder')}
-                value={job.info.desc}
+                value={desc.value ?? ''}
                 minRows={4}
-                onChange={(desc) =>
-                  update((current) => ({ ...current, info: { ...current.info, desc } }))
-                }
+                onChange={desc.onChange}
               />
-              <CoverPicker
-                value={job.info.coverUrl}
-                onChange={(coverUrl) =>
-                  update((current) => ({ ...current, info: { ...current.info, coverUrl } }))
-                }
-              />
+              <CoverPicker value={coverUrl.value ?? ''} onChange={coverUrl.onChange} />
             </Section>
             <Section title={t('jobEditor.company')}>
               <TextInput
                 label={t('jobEditor.companyName')}
                 withAsterisk
-                value={job.company.name}
-                error={requiredError(job.company.name)}
-                onChange={(event) => {
-                  const name = event.currentTarget.value;
-                  update((current) => ({ ...current, company: { ...current.company, name } }));
-                }}
-                onBlur={() => {
-                  if (!job.company.name.trim()) {
-                    update((current) => ({
-                      ...current,
-                      company: { ...current.company, name: EMPTY_COMPANY_FALLBACK_NAME },
-                    }));
-                  }
-                }}
+                {...textFieldWithFallback(form, 'company.name', EMPTY_COMPANY_FALLBACK_NAME)}
               />
-              <LogoField
-                value={job.company.logoUrl}
-                onChange={(logoUrl) =>
-                  update((current) => ({ ...current, company: { ...current.company, logoUrl } }))
-                }
-              />
+              <LogoField value={logoUrl.value ?? ''} onChange={logoUrl.onChange} />
             </Section>
             <Section title={t('jobEditor.rules')}>
               <Switch
                 label={t('jobEditor.isCvRequired')}
                 description={t('jobEditor.isCvRequiredHint')}
-                checked={job.rule.isCvRequired}
-                onChange={(event) => {
-                  const isCvRequired = event.currentTarget.checked;
-                  update((current) => ({ ...current, rule: { ...current.rule, isCvRequired } }));
-                }}
+                checked={isCvRequired.value}
+                onChange={(event) => isCvRequired.onChange(event.currentTarget.checked)}
               />
               <Switch
                 label={t('jobEditor.isOneTry')}
                 description={t('jobEditor.isOneTryHint')}
-                checked={job.rule.isOneTry}
+                checked={isOneTry.value}
                 onChange={(event) => {
-                  const isOneTry = event.currentTarget.checked;
-                  update((current) => ({ ...current, rule: { ...current.rule, isOneTry } }));
+                  isOneTry.onChange(event.currentTarget.checked);
+                  // Screen recording depends on this rule: its questions are checked again.
+                  if (form.formState.isSubmitted) {
+                    void form.trigger(
+                      form
+                        .getValues('quests')
+                        .map((_, index) => `quests.${index}.ansRule` as const),
+                    );
+                  }
                 }}
               />
             </Section>
@@ -270,16 +313,15 @@ function JobEditor({
                 {t('jobs.questionCount', { count: job.quests.length })}
               </Text>
             </Group>
-            <QuestionListEditor
-              quests={job.quests}
-              mode="job"
-              user={user}
-              isOneTry={job.rule.isOneTry}
-              createQuestion={() => defaultQuestion()}
-              errors={showErrors ? questionErrors : undefined}
-              blankTextFallback={EMPTY_QUESTION_FALLBACK_TXT}
-              onChange={(quests) => update((current) => ({ ...current, quests }))}
-            />
+            <FormProvider {...form}>
+              <QuestionListEditor
+                mode="job"
+                user={user}
+                isOneTry={job.rule.isOneTry}
+                createQuestion={() => defaultQuestion()}
+                blankTextFallback={EMPTY_QUESTION_FALLBACK_TXT}
+              />
+            </FormProvider>
           </Stack>
         </Grid.Col>
       </Grid>

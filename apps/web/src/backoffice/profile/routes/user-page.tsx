@@ -19,7 +19,7 @@ import { showAlert } from '../../../common/stores/alert-store';
 import { getErrorI18nKey } from '../../common/forms/error-key';
 import { useSessionUser, useSetSessionUser } from '../../common/session/session-actions';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
-import { BackofficeLayout } from '../../shell/backoffice-layout';
+import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { updateProfile } from '../api/profile';
 import { ImageUploadField } from '../../common/images/image-upload-field';
 

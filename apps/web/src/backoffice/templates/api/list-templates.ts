@@ -6,7 +6,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../common/api/api-client';
 import { useApiClient } from '../../../common/api/api-client-context';
-import { templateKeys } from './template-keys';
+import { templateKeys } from '../../common/templates/template-keys';
 
 /** `GET template?filters` (spec §7): one page of templates, oldest first (spec §9). */
 export async function listTemplates(

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { showAlert } from '../../../common/stores/alert-store';
-import { templateKeys, TEMPLATES_KEY } from '../api/template-keys';
+import { templateKeys, TEMPLATES_KEY } from '../../common/templates/template-keys';
 import { toggleTemplateArchive, toggleTemplateDefault } from '../api/toggle-template';
 
 const TEMPLATE_ENTITY = { entity: { i18nKey: entityI18nKey('template') } };

@@ -5,67 +5,84 @@ import {
   entityI18nKey,
   templateInputSchema,
   VALIDATION_KEYS,
-  type Question,
   type Template,
+  type TemplateInput,
   type User,
 } from '@candid/domain';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { FormProvider, type FieldErrors } from 'react-hook-form';
+// Types only: the schema comes from packages/domain.
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import classes from '../../../common/ui/mirror-in-rtl.module.css';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { showAlert } from '../../../common/stores/alert-store';
 import { useSessionUser } from '../../common/session/session-actions';
-import { CoverPicker } from '../../jobs/components/cover-picker';
-import { getQuestionErrors } from '../../questions/components/question-errors';
-import { QuestionListEditor } from '../../questions/components/question-list-editor';
-import { BackofficeLayout } from '../../shell/backoffice-layout';
-import { useTemplate } from '../api/get-template';
-import { TEMPLATES_KEY } from '../api/template-keys';
+import { CoverPicker } from '../../common/jobs/cover-picker';
+import { QuestionListEditor } from '../../common/questions/question-list-editor';
+import { BackofficeLayout } from '../../common/shell/backoffice-layout';
+import { useTemplate } from '../../common/templates/get-template';
+import { TEMPLATES_KEY } from '../../common/templates/template-keys';
 import { createTemplate, updateTemplate } from '../api/save-template';
 import { getTemplateListPath } from '../components/template-paths';
 
 const TEMPLATE_ENTITY = { entity: { i18nKey: entityI18nKey('template') } };
 
-interface TemplateDraft {
-  _id?: string;
-  title: string;
-  coverUrl: string;
-  quests: Question[];
-}
+/** The form's values: the template's own fields (its id stays apart). */
+type TemplateFormValues = Pick<
+  z.input<typeof templateInputSchema>,
+  'title' | 'coverUrl' | 'quests'
+>;
 
-function toDraft(template: Template | undefined): TemplateDraft {
+function toFormValues(template: Template | undefined): TemplateFormValues {
   if (!template) return { title: '', coverUrl: '', quests: [defaultTemplateQuestion()] };
   return {
-    _id: template._id,
     title: template.title,
     coverUrl: template.coverUrl,
     quests: template.quests.map((quest) => ({ ...quest })),
   };
 }
 
+/** Every message (i18n key) of the form's errors, in field order. */
+function collectMessages(errors: unknown): string[] {
+  if (typeof errors !== 'object' || errors === null) return [];
+  const { message } = errors as { message?: unknown };
+  const own = typeof message === 'string' && message ? [message] : [];
+  const nested = Object.entries(errors)
+    .filter(([key]) => key !== 'ref' && key !== 'message' && key !== 'type')
+    .flatMap(([, value]) => collectMessages(value));
+  return [...own, ...nested];
+}
+
 /** The summary above the form: "Required fields missing" first, else the first problem. */
-function getSummaryKey(messages: string[]): string {
+function getSummaryKey(errors: FieldErrors<TemplateFormValues>): string | null {
+  const messages = collectMessages(errors);
+  if (messages.length === 0) return null;
   if (messages.includes(VALIDATION_KEYS.REQUIRED_VALIDATE))
     return VALIDATION_KEYS.REQUIRED_FIELDS_MISSING;
   return messages[0] ?? VALIDATION_KEYS.INVALID_VALUE;
 }
 
-function TemplateEditor({ initial, user }: { initial: TemplateDraft; user: User }) {
+function TemplateEditor({ template, user }: { template: Template | undefined; user: User }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const listPath = getTemplateListPath(location.state);
-  const [draft, setDraft] = useState(initial);
-  const [isDirty, setIsDirty] = useState(false);
+  const form = useSchemaForm<TemplateFormValues, TemplateInput>(
+    templateInputSchema,
+    toFormValues(template),
+  );
+  const { isDirty, isSubmitted, errors } = form.formState;
+  const coverUrl = form.valueField('coverUrl');
   const [isSaving, setIsSaving] = useState(false);
-  const [hasTriedSave, setHasTriedSave] = useState(false);
   const isLeavingRef = useRef(false);
 
   // Leaving with unsaved changes asks first (spec §4: yes proceeds, no stays).
@@ -74,45 +91,30 @@ function TemplateEditor({ initial, user }: { initial: TemplateDraft; user: User 
       isDirty && !isLeavingRef.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
-  const validation = useMemo(() => {
-    const named = applyTemplateDefaults(draft, new Date());
-    return { named, result: templateInputSchema.safeParse(named) };
-  }, [draft]);
-  const questionErrors = useMemo(
-    () =>
-      hasTriedSave && !validation.result.success
-        ? getQuestionErrors(validation.result.error.issues)
-        : undefined,
-    [hasTriedSave, validation],
-  );
-  const summaryKey =
-    hasTriedSave && !validation.result.success
-      ? getSummaryKey(validation.result.error.issues.map((issue) => issue.message))
-      : null;
+  const summaryKey = isSubmitted ? getSummaryKey(errors) : null;
 
-  const change = (patch: Partial<TemplateDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setIsDirty(true);
-  };
-
-  const save = async () => {
-    setHasTriedSave(true);
-    if (!validation.result.success) return;
+  const send = async (input: TemplateInput) => {
     setIsSaving(true);
     try {
-      const input = validation.result.data;
-      if (draft._id) await updateTemplate(api, { ...input, _id: draft._id });
+      if (template) await updateTemplate(api, { ...input, _id: template._id });
       else await createTemplate(api, input);
       showAlert({ type: 'success', key: alertI18nKey('save'), params: TEMPLATE_ENTITY });
       await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       isLeavingRef.current = true;
-      setIsDirty(false);
       void navigate(listPath);
     } catch {
       showAlert({ type: 'fail', key: alertI18nKey('failSave'), params: TEMPLATE_ENTITY });
     } finally {
       setIsSaving(false);
     }
+  };
+
+  const save = async () => {
+    // A blank title is saved as "Unnamed Template" with the date and time (spec §4).
+    const title = form.getValues('title');
+    const named = applyTemplateDefaults({ title }, new Date()).title;
+    if (named !== title) form.setValue('title', named, { shouldDirty: true });
+    await form.handleSubmit(send)();
   };
 
   return (
@@ -132,7 +134,7 @@ function TemplateEditor({ initial, user }: { initial: TemplateDraft; user: User 
             {t('templates.back')}
           </Button>
           <Title order={1} fz={{ base: 22, sm: 28 }}>
-            {draft._id ? t('templates.editTitle') : t('templates.newTitle')}
+            {template ? t('templates.editTitle') : t('templates.newTitle')}
           </Title>
         </Stack>
         <Button
@@ -154,24 +156,22 @@ function TemplateEditor({ initial, user }: { initial: TemplateDraft; user: User 
             label={t('templates.titleLabel')}
             placeholder={t('templates.titlePlaceholder')}
             description={t('templates.titleHint')}
-            value={draft.title}
-            onChange={(event) => change({ title: event.currentTarget.value })}
+            {...form.textField('title')}
           />
-          <CoverPicker value={draft.coverUrl} onChange={(coverUrl) => change({ coverUrl })} />
+          <CoverPicker value={coverUrl.value ?? ''} onChange={coverUrl.onChange} />
         </Stack>
       </Paper>
       <Stack gap="sm">
         <Title order={2} fz="lg">
           {t('templates.questions')}
         </Title>
-        <QuestionListEditor
-          quests={draft.quests}
-          onChange={(quests) => change({ quests })}
-          mode="template"
-          user={user}
-          createQuestion={() => defaultTemplateQuestion()}
-          errors={questionErrors}
-        />
+        <FormProvider {...form}>
+          <QuestionListEditor
+            mode="template"
+            user={user}
+            createQuestion={() => defaultTemplateQuestion()}
+          />
+        </FormProvider>
       </Stack>
       <Group justify="flex-end">
         <Button size="md" loading={isSaving} onClick={() => void save()}>
@@ -213,7 +213,7 @@ export default function TemplateEditorPage() {
       if (query.isError) return <Alert color="red">{t('templates.loadFailed')}</Alert>;
       if (!query.data) return <PageLoader />;
     }
-    return <TemplateEditor initial={toDraft(query.data)} user={user} />;
+    return <TemplateEditor template={query.data} user={user} />;
   };
   return <BackofficeLayout>{content()}</BackofficeLayout>;
 }

@@ -36,7 +36,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../common/ui/empty-state';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useLanguageStore } from '../../../common/stores/language-store';
-import { BackofficeLayout } from '../../shell/backoffice-layout';
+import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { useTemplates } from '../api/list-templates';
 import { TemplateMenu, type TemplateMenuHandlers } from '../components/template-menu';
 import {

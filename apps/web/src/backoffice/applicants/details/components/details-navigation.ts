@@ -8,11 +8,6 @@ export interface ApplicantDetailsLinkState {
   from?: string;
 }
 
-/** The details screen's path (spec §2). */
-export function getApplicantDetailsPath(jobId: string, applicantId: string): string {
-  return `/backoffice/details/${encodeURIComponent(jobId)}/${encodeURIComponent(applicantId)}`;
-}
-
 /** The job's applicant overview, where the details screen goes back to by default. */
 export function getJobApplicantsPath(jobId: string): string {
   return `${APPLICANT_OVERVIEW_PATH}/${encodeURIComponent(jobId)}`;

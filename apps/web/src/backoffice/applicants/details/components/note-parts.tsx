@@ -3,11 +3,6 @@ import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Date and time in the interface language (spec §9: en-US or he-IL). */
-export function formatDateTime(iso: string, language: Language): string {
-  return `${formatDate(iso, language)}, ${formatTime(iso, language)}`;
-}
-
 /** A date and time; the time stays left to right inside Hebrew text. */
 export function DateTimeText({ iso, language }: { iso: string; language: Language }) {
   return (

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AnswerTypeIcon } from '../../../questions/components/answer-type-menu';
+import { AnswerTypeIcon } from '../../../common/questions/answer-type-menu';
 
 /**
  * The interview's questions (spec §2 "video player with question list"): number, title and

@@ -20,7 +20,7 @@ import { showAlert } from '../../../../common/stores/alert-store';
 import { useLanguageStore } from '../../../../common/stores/language-store';
 import { PageLoader } from '../../../../common/ui/page-loader';
 import { useSessionUser } from '../../../common/session/session-actions';
-import { BackofficeLayout } from '../../../shell/backoffice-layout';
+import { BackofficeLayout } from '../../../common/shell/backoffice-layout';
 import type { InterviewPlayerHandle } from '../../player/interview-player';
 import { useApplicantDetails, useApplicantVideos } from '../api/applicant-details-queries';
 import { useApplicantChanges } from '../api/use-applicant-changes';

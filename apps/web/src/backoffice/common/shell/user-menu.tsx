@@ -20,11 +20,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { USER_PATH } from '../../common/routing/paths';
-import { useLanguageStore } from '../../common/stores/language-store';
-import { BottomSheet } from '../../common/ui/bottom-sheet';
-import { UserAvatar } from '../common/ui/user-avatar';
-import mirrorClasses from '../../common/ui/mirror-in-rtl.module.css';
+import { USER_PATH } from '../../../common/routing/paths';
+import { useLanguageStore } from '../../../common/stores/language-store';
+import { BottomSheet } from '../../../common/ui/bottom-sheet';
+import { UserAvatar } from '../ui/user-avatar';
+import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
 
 /** Below the small breakpoint (spec §9) menus become bottom sheets (spec §2 "Mobile"). */
 export const PHONE_MEDIA_QUERY = `(max-width: ${em(BREAKPOINTS.sm - 0.02)})`;

@@ -20,7 +20,7 @@ import { IconCheck, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../common/ui/media-queries';
-import { useCoverSearch } from '../api/search-covers';
+import { useCoverSearch } from './search-covers';
 import { JobCover } from './job-cover';
 
 function CoverGrid({

@@ -21,9 +21,16 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  get,
+  useFieldArray,
+  useFormContext,
+  useFormState,
+  useWatch,
+  type FieldErrors,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AnswerTypeMenu, type QuestionEditorMode } from './answer-type-menu';
-import type { QuestionErrors } from './question-errors';
 import { RichTextField } from './rich-text-field';
 import { TimeLimitMenu } from './time-limit-menu';
 
@@ -43,12 +50,26 @@ export function changeAnswerType(quest: Question, type: AnswerType): Question {
   return next;
 }
 
-/** Moves the item at `from` to `to` (both in range). */
-function move<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
+/**
+ * The values the question editor works on: the job's or the template's react-hook-form form,
+ * provided by a `FormProvider` around the editor, with its questions under `quests`.
+ */
+export interface QuestionsFormValues {
+  quests: Question[];
+}
+
+type QuestionField = 'txt' | 'ansRule' | 'opts';
+
+/** The translated error of one field of question `index`, as the form's schema reported it. */
+function questionErrorOf(
+  errors: FieldErrors<QuestionsFormValues>,
+  index: number,
+  field: QuestionField,
+): string | undefined {
+  const message: unknown = (
+    get(errors, `quests.${index}.${field}`) as { message?: unknown } | undefined
+  )?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 function OptionsEditor({
@@ -113,33 +134,37 @@ function OptionsEditor({
 }
 
 function QuestionCard({
-  quest,
   index,
   count,
   canRemove,
-  errors,
   mode,
   user,
   isOneTry,
-  onChange,
   onMove,
   onRemove,
   blankTextFallback,
 }: {
-  quest: Question;
   index: number;
   count: number;
   canRemove: boolean;
-  errors?: QuestionErrors;
   mode: QuestionEditorMode;
   user: PermissionSubject;
   isOneTry: boolean;
-  onChange: (quest: Question) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
   blankTextFallback?: string;
 }) {
   const { t } = useTranslation();
+  const { control, register, setValue, getValues } = useFormContext<QuestionsFormValues>();
+  const quest = useWatch({ control, name: `quests.${index}` });
+  const { errors, isSubmitted } = useFormState({ control, name: `quests.${index}` });
+  // Same timing as the form's own fields: once a save was tried, each change is checked again.
+  const options = { shouldDirty: true, shouldValidate: isSubmitted };
+  const errorOf = (field: QuestionField) => {
+    const key = questionErrorOf(errors, index, field);
+    return key ? t(key) : undefined;
+  };
+  const text = register(`quests.${index}.txt`);
   const number = index + 1;
   const type = getAnswerType(quest.ansRule);
   return (
@@ -187,15 +212,15 @@ function QuestionCard({
           </Group>
         </Group>
         <TextInput
+          {...text}
           label={t('questions.text')}
           placeholder={t('questions.textPlaceholder')}
-          value={quest.txt}
           withAsterisk
-          error={errors?.txt ? t(errors.txt) : undefined}
-          onChange={(event) => onChange({ ...quest, txt: event.currentTarget.value })}
-          onBlur={() => {
-            if (blankTextFallback && !quest.txt.trim())
-              onChange({ ...quest, txt: blankTextFallback });
+          error={errorOf('txt')}
+          onBlur={(event) => {
+            void text.onBlur(event);
+            if (blankTextFallback && !getValues(`quests.${index}.txt`).trim())
+              setValue(`quests.${index}.txt`, blankTextFallback, options);
           }}
           aria-label={t('questions.textOf', { number })}
         />
@@ -203,7 +228,7 @@ function QuestionCard({
           label={t('questions.description')}
           value={quest.desc}
           minRows={2}
-          onChange={(desc) => onChange({ ...quest, desc })}
+          onChange={(desc) => setValue(`quests.${index}.desc`, desc, options)}
         />
         <Group gap="sm" align="flex-end">
           <Stack gap={4}>
@@ -212,7 +237,11 @@ function QuestionCard({
             </Text>
             <AnswerTypeMenu
               value={type}
-              onChange={(next) => onChange(changeAnswerType(quest, next))}
+              onChange={(next) => {
+                const changed = changeAnswerType(getValues(`quests.${index}`), next);
+                setValue(`quests.${index}.opts`, changed.opts, options);
+                setValue(`quests.${index}.ansRule`, changed.ansRule, options);
+              }}
               user={user}
               mode={mode}
               isOneTry={isOneTry}
@@ -225,21 +254,21 @@ function QuestionCard({
             </Text>
             <TimeLimitMenu
               value={quest.timeLimit}
-              onChange={(timeLimit) => onChange({ ...quest, timeLimit })}
+              onChange={(timeLimit) => setValue(`quests.${index}.timeLimit`, timeLimit, options)}
               questionNumber={number}
             />
           </Stack>
         </Group>
-        {errors?.ansRule ? (
+        {errorOf('ansRule') ? (
           <Text fz="sm" c="red.8" role="alert">
-            {t(errors.ansRule)}
+            {errorOf('ansRule')}
           </Text>
         ) : null}
         {type === 'multipleChoice' ? (
           <OptionsEditor
             opts={quest.opts ?? []}
-            onChange={(opts) => onChange({ ...quest, opts })}
-            error={errors?.opts}
+            onChange={(opts) => setValue(`quests.${index}.opts`, opts, options)}
+            error={errorOf('opts')}
             questionNumber={number}
           />
         ) : null}
@@ -249,49 +278,48 @@ function QuestionCard({
 }
 
 /**
- * The question editor shared by the job and template editors (spec §4): add, remove (only with
- * more than one question), reorder with up and down, text, rich-text description, answer type
- * and time limit, options for multiple choice. Each question shows its own errors.
+ * The question editor shared by the job and template editors (spec §4), on the editor's form
+ * (react-hook-form, `useFieldArray` over `quests`): add, remove (only with more than one
+ * question), reorder with up and down, text, rich-text description, answer type and time limit,
+ * options for multiple choice. Each question shows its own errors from the form's schema.
  */
 export function QuestionListEditor({
-  quests,
-  onChange,
   mode,
   user,
   isOneTry = true,
   createQuestion,
-  errors,
   blankTextFallback,
 }: {
-  quests: Question[];
-  onChange: (quests: Question[]) => void;
   mode: QuestionEditorMode;
   user: PermissionSubject;
   /** The job's one-try rule (screen recording needs it); templates have none. */
   isOneTry?: boolean;
   createQuestion: () => Question;
-  errors?: Map<number, QuestionErrors>;
   /** What a question text left blank becomes when the field is left (job editor, spec §5). */
   blankTextFallback?: string;
 }) {
   const { t } = useTranslation();
-  const canRemove = canRemoveQuestion({ quests });
+  const { control } = useFormContext<QuestionsFormValues>();
+  // `keyName`: the questions have an `id` of their own (spec §3), which must stay theirs.
+  const { fields, append, move, remove } = useFieldArray({
+    control,
+    name: 'quests',
+    keyName: 'key',
+  });
+  const canRemove = canRemoveQuestion({ quests: fields });
   return (
     <Stack gap="md">
-      {quests.map((quest, index) => (
+      {fields.map((field, index) => (
         <QuestionCard
-          key={quest.id}
-          quest={quest}
+          key={field.key}
           index={index}
-          count={quests.length}
+          count={fields.length}
           canRemove={canRemove}
-          errors={errors?.get(index)}
           mode={mode}
           user={user}
           isOneTry={isOneTry}
-          onChange={(next) => onChange(quests.map((q, i) => (i === index ? next : q)))}
-          onMove={(to) => onChange(move(quests, index, to))}
-          onRemove={() => onChange(quests.filter((_, i) => i !== index))}
+          onMove={(to) => move(index, to)}
+          onRemove={() => remove(index)}
           blankTextFallback={blankTextFallback}
         />
       ))}
@@ -299,7 +327,7 @@ export function QuestionListEditor({
         variant="light"
         size="md"
         leftSection={<IconPlus size={18} aria-hidden />}
-        onClick={() => onChange([...quests, createQuestion()])}
+        onClick={() => append(createQuestion(), { shouldFocus: false })}
         style={{
           borderStyle: 'dashed',
           borderWidth: 1,

@@ -26,10 +26,10 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { APPLICANT_OVERVIEW_PATH } from '../../common/routing/paths';
-import { BrandMark } from '../../common/ui/brand-mark';
-import { PageLoader } from '../../common/ui/page-loader';
-import { useLogout, useSessionUser } from '../common/session/session-actions';
+import { APPLICANT_OVERVIEW_PATH } from '../../../common/routing/paths';
+import { BrandMark } from '../../../common/ui/brand-mark';
+import { PageLoader } from '../../../common/ui/page-loader';
+import { useLogout, useSessionUser } from '../session/session-actions';
 import { getNavItems, isNavItemActive, type NavItem, type NavItemId } from './nav-items';
 import { UserMenu } from './user-menu';
 

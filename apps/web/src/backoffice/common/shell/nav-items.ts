@@ -1,5 +1,5 @@
 import { hasPermission, isAdmin, type User } from '@candid/domain';
-import { APPLICANT_OVERVIEW_PATH } from '../../common/routing/paths';
+import { APPLICANT_OVERVIEW_PATH } from '../../../common/routing/paths';
 
 export type NavItemId = 'applicants' | 'jobs' | 'templates' | 'accounts' | 'records' | 'activity';
 
