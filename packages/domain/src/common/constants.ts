@@ -58,6 +58,10 @@ export type DateFilterDays = (typeof DATE_FILTER_DAYS)[number];
 /** Log levels a record may carry (server and client). */
 export const LOG_LEVELS = ['http', 'debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** The web app's log batch goes out after this long without a new entry (spec §9)… */
+export const LOG_BATCH_QUIET_MS = 500;
+/** …or at once when more entries than this wait. */
+export const LOG_BATCH_MAX_ENTRIES = 10;
 
 // ---------------------------------------------------------------------------
 // Questions (spec §9, DESIGN §7)

@@ -3,12 +3,8 @@ import type { ApiClient, HttpFailure } from '../api/api-client';
 import { RECORD_PATH } from '../api/api-client';
 import { createLogger, errorMeta, type Logger, type LogMeta } from './logger';
 
+/** The app's logger once `installAppLogger` ran (none in tests that do not install it). */
 let current: Logger | null = null;
-
-/** The app's logger once `installAppLogger` ran (null in tests that do not install it). */
-export function getAppLogger(): Logger | null {
-  return current;
-}
 
 function localStorageOrNull(): Storage | null {
   try {

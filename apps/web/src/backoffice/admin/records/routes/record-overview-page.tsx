@@ -27,7 +27,7 @@ import { EmptyState } from '../../../../common/ui/empty-state';
 import { useIsPhone } from '../../../../common/ui/media-queries';
 import { PaginationBar } from '../../../../common/ui/pagination-bar';
 import { useLanguageStore } from '../../../../common/stores/language-store';
-import { BackofficeLayout } from '../../../shell/backoffice-layout';
+import { BackofficeLayout } from '../../../common/shell/backoffice-layout';
 import { useRecords } from '../api/list-records';
 import { RecordFilters, type RecordFilterValues } from '../components/record-filters';
 import { RecordRow } from '../components/record-row';
