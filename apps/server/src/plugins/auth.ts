@@ -182,6 +182,12 @@ function viewAsIdOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** Whether the matched route's schema declares a security requirement (OpenAPI `security`). */
+function declaresSecurity(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
+  return Array.isArray(security) && security.length > 0;
+}
+
 /**
  * Who is calling, decided once per request: `request.actor` (see `policies/actor.ts`).
  *
@@ -217,6 +223,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('actor', null as never);
 
   app.addHook('onRequest', async (request) => {
+    await resolveActor(request);
+    // Authentication before validation: a route that declares a security requirement refuses
+    // an anonymous caller here, before its body or query is read, so the answer is 401 (with
+    // the reason a sent token was refused) and never a 400 that describes the input.
+    if (request.actor.kind === 'anonymous' && declaresSecurity(request)) {
+      throw new AppError(request.actor.authError ?? 'LOGIN_REQUIRED_ERR');
+    }
+  });
+
+  async function resolveActor(request: FastifyRequest): Promise<void> {
     request.actor = ANONYMOUS;
     const token = readBearer(request);
     if (token === null) return;
@@ -239,7 +255,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     }
     request.user = user;
     request.actor = staffActor(toActingUser(row), null, user.sessionId);
-  });
+  }
 
   app.addHook('preValidation', async (request) => {
     const actor = request.actor;
