@@ -182,10 +182,18 @@ function viewAsIdOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Whether the matched route's schema declares a security requirement (OpenAPI `security`). */
+/**
+ * Whether the matched route's schema requires a caller (OpenAPI `security`): some requirement,
+ * and none of them the empty one, which in OpenAPI makes authentication optional.
+ */
 function declaresSecurity(request: FastifyRequest): boolean {
-  const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
-  return Array.isArray(security) && security.length > 0;
+  const schema = request.routeOptions.schema as { security?: object[] } | undefined;
+  const security = schema?.security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every((requirement) => Object.keys(requirement).length > 0)
+  );
 }
 
 /**
