@@ -102,6 +102,89 @@ const serverZones = [
   { target: './apps/web', from: './apps/server', message: 'apps must not import each other' },
 ];
 
+/**
+ * One owner per table (CONVENTIONS §1a, docs/architecture.md "Who owns which table"): each table
+ * of apps/server/src/db/schema is read and written only by the module that owns it; other
+ * modules call that module's exported functions (or its `*.joins.ts` pieces inside a
+ * one-statement read). Every other server file may import from db/schema only what is not a
+ * table (row types such as StoredAnswer). Tests are free to check the rows they cause.
+ */
+const TABLE_OWNERS = {
+  users: ['users', 'organizations'],
+  auth: ['refreshTokens', 'oneTimeCodes'],
+  jobs: ['jobs'],
+  templates: ['templates'],
+  review: ['applicants', 'notes', 'timelineEvents'],
+  'interview-uploads': ['uploads'],
+  activities: ['activities'],
+  records: ['logRecords'],
+};
+const ALL_TABLES = Object.values(TABLE_OWNERS).flat();
+const SCHEMA_FILES = [
+  'organizations',
+  'users',
+  'auth',
+  'jobs',
+  'templates',
+  'applicants',
+  'uploads',
+  'records',
+];
+
+/** no-restricted-imports options forbidding the tables in `forbidden` from db/schema. */
+function schemaImportRule(forbidden, owner) {
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['**/db/schema', '**/db/schema/index'],
+          importNames: forbidden,
+          message: owner
+            ? `modules/${owner} does not own this table: call its owning module's exported functions (docs/architecture.md "Who owns which table")`
+            : 'only the owning module reads or writes this table: call its exported functions (docs/architecture.md "Who owns which table")',
+        },
+        {
+          group: SCHEMA_FILES.map((file) => `**/db/schema/${file}`),
+          message: 'import tables from db/schema (the index), where ownership is checked',
+        },
+      ],
+    },
+  ];
+}
+
+const serverModules = [
+  ...Object.keys(TABLE_OWNERS),
+  'applicants',
+  'covers',
+  'health',
+  'realtime',
+  'uploads',
+];
+const tableOwnership = [
+  ...serverModules.map((name) => ({
+    files: [`apps/server/src/modules/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': schemaImportRule(
+        ALL_TABLES.filter((table) => !(TABLE_OWNERS[name] ?? []).includes(table)),
+        name,
+      ),
+    },
+  })),
+  {
+    files: [
+      'apps/server/src/cli/**/*.ts',
+      'apps/server/src/plugins/**/*.ts',
+      'apps/server/src/policies/**/*.ts',
+      'apps/server/src/storage/**/*.ts',
+      'apps/server/src/mail/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/*.ts',
+    ],
+    rules: { 'no-restricted-imports': schemaImportRule(ALL_TABLES, null) },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -180,6 +263,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...tableOwnership,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -2,7 +2,7 @@ import type { CandidateApplicant, Job } from '@candid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants } from '../src/db/schema';
-import { listTimelineActivities } from '../src/modules/applicants/applicants.service';
+import { listTimelineActivities } from '../src/modules/review/applicant-records';
 import { bearer, type SignedUp } from './factories';
 import {
   accountWith,

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../src/db/schema';
 import { scanWebm } from '../src/modules/interview-uploads/webm-duration';
-import { listTimelineActivities } from '../src/modules/applicants/applicants.service';
+import { listTimelineActivities } from '../src/modules/review/applicant-records';
 import type { SignedUp } from './factories';
 import {
   accountWith,

@@ -25,23 +25,22 @@ import {
   type AnswerType,
   type ApplicantStatusCode,
 } from '@candid/domain';
-import { and, count, eq } from 'drizzle-orm';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
-import {
-  applicants,
-  jobs,
-  notes,
-  timelineEvents,
-  uploads,
-  type StoredAnswer,
-  type TimelineActivity,
-} from '../db/schema';
+import type { StoredAnswer, TimelineActivity } from '../db/schema';
 import { applicantFileKey } from '../modules/applicants/applicant-files';
 import { hashPassword } from '../modules/auth/passwords';
 import { galleryCoverUrl } from '../modules/covers/covers.gallery';
 import { fixStoredWebmDuration } from '../modules/interview-uploads/webm-duration';
-import { createJob, updateJobs } from '../modules/jobs/jobs.service';
+import { recordStoredObject } from '../modules/interview-uploads/interview-uploads.service';
+import { createJob, listOrgJobRows, updateJobs } from '../modules/jobs/jobs.service';
+import {
+  appendTimeline,
+  countOrgApplicants,
+  insertApplicant,
+  insertNoteWithTimeline,
+  setApplicantFields,
+} from '../modules/review/applicant-records';
 import { createTemplate } from '../modules/templates/templates.service';
 import { createUser, findUserByEmail } from '../modules/users/users.service';
 import { staffActor } from '../policies';
@@ -437,12 +436,8 @@ export async function seedDemoApplicants(
   owner: { id: string; orgId: string },
 ): Promise<number> {
   const { storage, now, answerWebm } = deps;
-  const [existing] = await db
-    .select({ n: count() })
-    .from(applicants)
-    .where(eq(applicants.orgId, owner.orgId));
-  if ((existing?.n ?? 0) > 0) return 0;
-  const jobRows = await db.select().from(jobs).where(eq(jobs.orgId, owner.orgId));
+  if ((await countOrgApplicants(db, owner.orgId)) > 0) return 0;
+  const jobRows = await listOrgJobRows(db, owner.orgId);
   const jobByTitle = new Map(jobRows.map((job) => [job.title, job]));
 
   return db.transaction(async (tx) => {
@@ -453,9 +448,9 @@ export async function seedDemoApplicants(
       const openedAt = new Date(now.getTime() - seed.daysAgo * DAY_MS);
       const answeredCount = seed.answeredCount ?? job.quests.length;
       const endedAt = new Date(openedAt.getTime() + (answeredCount * 3 + 2) * 60_000);
-      const [row] = await tx
-        .insert(applicants)
-        .values({
+      const row = await insertApplicant(
+        tx,
+        {
           orgId: owner.orgId,
           jobId: job.id,
           ...seed.info,
@@ -469,9 +464,10 @@ export async function seedDemoApplicants(
           createdAt: openedAt,
           updatedAt: endedAt,
           archivedAt: seed.archived ? new Date(endedAt.getTime() + 3 * DAY_MS) : null,
-        })
-        .returning({ id: applicants.id });
-      const applicantId = row!.id;
+        },
+        [],
+      );
+      const applicantId = row.id;
 
       const answerMap: Record<string, StoredAnswer> = {};
       for (const [index, quest] of job.quests.slice(0, answeredCount).entries()) {
@@ -493,18 +489,16 @@ export async function seedDemoApplicants(
             );
             await storage.putObject(key, answerWebm, { contentType: RECORDING_MIME_TYPES.webm });
             const fixed = await fixStoredWebmDuration(storage, key);
-            await tx.insert(uploads).values({
+            await recordStoredObject(tx, {
               orgId: owner.orgId,
               applicantId,
               kind,
               questionId: quest.id,
               key,
               contentType: RECORDING_MIME_TYPES.webm,
-              status: 'completed',
               sizeBytes: fixed?.size ?? answerWebm.length,
               durationSec: fixed?.durationSec ?? null,
               createdAt: openedAt,
-              completedAt: openedAt,
             });
             answer[kind === 'face' ? 'faceKey' : 'screenKey'] = key;
             if (fixed) answer.resTime = Math.round(fixed.durationSec);
@@ -528,38 +522,31 @@ export async function seedDemoApplicants(
           'Five years of React and TypeScript.',
         ]);
         await storage.putObject(cvKey, pdf, { contentType: 'application/pdf' });
-        await tx.insert(uploads).values({
+        await recordStoredObject(tx, {
           orgId: owner.orgId,
           applicantId,
           kind: 'cv',
           key: cvKey,
           contentType: 'application/pdf',
-          status: 'completed',
           sizeBytes: pdf.length,
           createdAt: openedAt,
-          completedAt: openedAt,
         });
         cv = { cvKey, cvName };
       }
-      await tx
-        .update(applicants)
-        .set({ answerMap, ...cv })
-        .where(and(eq(applicants.id, applicantId), eq(applicants.orgId, owner.orgId)));
+      await setApplicantFields(tx, applicantId, { answerMap, ...cv });
 
       // The timeline as the product writes it: created and opened, the outcome, then the
       // recruiter's status changes and notes.
       const activity = (name: TimelineActivity, at: Date) => ({
-        applicantId,
         type: 'activity' as const,
         activity: name,
         createdAt: at,
       });
-      await tx.insert(timelineEvents).values([
+      await appendTimeline(tx, applicantId, [
         activity('created', openedAt),
         activity('opened', openedAt),
         activity(seed.outcome, endedAt),
         ...seed.statuses.map((statusCode, i) => ({
-          applicantId,
           type: 'status' as const,
           statusCode,
           createdAt: new Date(endedAt.getTime() + (i + 1) * 2 * HOUR_MS),
@@ -567,20 +554,8 @@ export async function seedDemoApplicants(
       ]);
       for (const [i, note] of (seed.notes ?? []).entries()) {
         const createdAt = new Date(endedAt.getTime() + HOUR_MS + i * 30 * 60_000);
-        const [saved] = await tx
-          .insert(notes)
-          .values({
-            applicantId,
-            ownerId: owner.id,
-            txt: note.txt,
-            timeStamp: note.timeStamp ?? null,
-            createdAt,
-          })
-          .returning({ id: notes.id });
-        await tx.insert(timelineEvents).values({
-          applicantId,
-          type: 'note',
-          noteId: saved!.id,
+        await insertNoteWithTimeline(tx, applicantId, {
+          ownerId: owner.id,
           txt: note.txt,
           timeStamp: note.timeStamp ?? null,
           createdAt,

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,14 +11,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { listPoolOptions, registerListDatabase } from './list-query';
+import type { Db } from './types';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is behind it (both share the pg-core query builder). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-/** A transaction handle, for services that take part in a caller's transaction. */
-export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, DbTx, Schema } from './types';
 
 export interface DatabaseHandle {
   db: Db;

@@ -5,7 +5,7 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from './client';
+import type { Db } from './types';
 import * as schema from './schema';
 
 /**

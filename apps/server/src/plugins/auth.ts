@@ -198,6 +198,20 @@ function viewAsIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * Whether the matched route's schema requires a caller (OpenAPI `security`): some requirement,
+ * and none of them the empty one, which in OpenAPI makes authentication optional.
+ */
+function declaresSecurity(request: FastifyRequest): boolean {
+  const schema = request.routeOptions.schema as { security?: object[] } | undefined;
+  const security = schema?.security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every((requirement) => Object.keys(requirement).length > 0)
+  );
+}
+
+/**
  * Who is calling, decided once per request: `request.actor` (see `policies/actor.ts`).
  *
  * - onRequest: a recruiter's access token gives a staff actor whose role and plan are read from
@@ -232,6 +246,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('actor', null as never);
 
   app.addHook('onRequest', async (request) => {
+    await resolveActor(request);
+    // Authentication before validation: a route that declares a security requirement refuses
+    // an anonymous caller here, before its body or query is read, so the answer is 401 (with
+    // the reason a sent token was refused) and never a 400 that describes the input.
+    if (request.actor.kind === 'anonymous' && declaresSecurity(request)) {
+      throw new AppError(request.actor.authError ?? 'LOGIN_REQUIRED_ERR');
+    }
+  });
+
+  async function resolveActor(request: FastifyRequest): Promise<void> {
     request.actor = ANONYMOUS;
     const token = readBearer(request);
     if (token === null) return;
@@ -254,7 +278,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     }
     request.user = user;
     request.actor = staffActor(toActingUser(row), null, user.sessionId);
-  });
+  }
 
   app.addHook('preValidation', async (request) => {
     const actor = request.actor;

@@ -47,6 +47,11 @@ export interface AnonymousActor {
 /** Who is calling, set once per request by the auth plugin (`request.actor`). */
 export type Actor = StaffActor | CandidateActor | AnonymousActor;
 
+/** The candidate actor of a candidate scope (a token's claims, a socket's identity). */
+export function candidateActor(scope: CandidateScope): CandidateActor {
+  return { kind: 'candidate', scope };
+}
+
 export const ANONYMOUS: AnonymousActor = { kind: 'anonymous', authError: null };
 
 export function isStaff(actor: Actor): actor is StaffActor {

@@ -164,7 +164,13 @@ const TABLE: Row[] = [
   ['candidate', 'interview.answer', { applicantId: 'app-a', jobId: 'job-a' }, 'allow'],
   ['candidate', 'interview.answer', { applicantId: 'app-b' }, 403],
   ['candidate', 'interview.answer', { applicantId: 'app-a', jobId: 'job-b' }, 404],
+  // An upload row of the applicant (no job named), one of nobody's (a logo: no applicant), tus
+  // metadata that names no job.
+  ['candidate', 'interview.answer', { applicantId: 'app-a' }, 'allow'],
+  ['candidate', 'interview.answer', { applicantId: '' }, 403],
+  ['candidate', 'interview.answer', { applicantId: 'app-a', jobId: '' }, 404],
   ['recruiter', 'interview.answer', { applicantId: 'app-a' }, 401],
+  ['admin', 'interview.answer', { applicantId: 'app-a', jobId: 'job-a' }, 401],
   ['anonymous', 'interview.answer', { applicantId: 'app-a' }, 401],
 ];
 

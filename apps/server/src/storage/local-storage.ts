@@ -22,7 +22,7 @@ import type {
   StoredObject,
   StoredObjectInfo,
   UploadedPart,
-} from './storage';
+} from './object-storage';
 import { StorageError } from './storage-error';
 import { assertValidKey } from './storage-key';
 

@@ -1,4 +1,4 @@
-import type { CompletedPart } from './storage';
+import type { CompletedPart } from './object-storage';
 import { StorageError } from './storage-error';
 
 /**

@@ -28,7 +28,7 @@ import type {
   StoredObject,
   StoredObjectInfo,
   UploadedPart,
-} from './storage';
+} from './object-storage';
 import { StorageError } from './storage-error';
 import { assertValidKey } from './storage-key';
 

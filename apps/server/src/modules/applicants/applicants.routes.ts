@@ -27,10 +27,10 @@ import { storeApplicantCv } from './store-cv';
 import {
   createApplicant,
   getOwnApplicant,
-  setApplicantImage,
   toCandidateApplicant,
   updateOwnApplicant,
 } from './applicants.service';
+import { setApplicantImage } from '../review/applicant-records';
 import {
   candidateOf,
   decorateCandidate,

@@ -11,12 +11,12 @@ import {
   type CandidateDetails,
   type UpdateApplicantBody,
 } from '@candid/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { applicants, organizations, timelineEvents, type StoredAnswer } from '../../db/schema';
+import type { StoredAnswer } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { can, candidateActor } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity } from '../activities/activities.service';
 import {
@@ -25,10 +25,18 @@ import {
   settlePendingRecordings,
 } from '../interview-uploads/interview-uploads.service';
 import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
-import { findUserById } from '../users/users.service';
+import { findUserById, lockOrganization } from '../users/users.service';
+import {
+  countFreeApplicants,
+  findApplicantOfJob,
+  insertApplicant,
+  setRecordingInAnswer,
+  updateApplicantRecord,
+  type ApplicantRow,
+} from '../review/applicant-records';
 import type { CandidateScope } from './candidate-auth';
 
-export type ApplicantRow = typeof applicants.$inferSelect;
+export type { ApplicantRow };
 
 /** Lifetime of the signed face-image URL in candidate answers. */
 const IMAGE_URL_TTL_SEC = 10 * 60;
@@ -85,23 +93,18 @@ export async function createApplicant(
   const owner = await findUserById(db, job.ownerId);
   const ownerHasUnlimited = owner ? hasUnlimitedInterviews(owner) : false;
   const row = await db.transaction(async (tx) => {
-    await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, job.orgId))
-      .for('update');
+    await lockOrganization(tx, job.orgId);
     let isFree = false;
     if (!ownerHasUnlimited) {
-      const [counted] = await tx
-        .select({ n: count() })
-        .from(applicants)
-        .where(and(eq(applicants.orgId, job.orgId), eq(applicants.isFree, true)));
-      isFree = isApplicantFree({ ownerHasUnlimited, orgFreeApplicantCount: counted?.n ?? 0 });
+      const orgFreeApplicantCount = await countFreeApplicants(tx, job.orgId);
+      isFree = isApplicantFree({ ownerHasUnlimited, orgFreeApplicantCount });
     }
     const timestamp = newApplicantTimestamp(input.now);
-    const [created] = await tx
-      .insert(applicants)
-      .values({
+    // The timeline begins with created (domain rule), then the interview was opened.
+    const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
+    return insertApplicant(
+      tx,
+      {
         orgId: job.orgId,
         jobId: job.id,
         fName: input.info.fName,
@@ -115,25 +118,12 @@ export async function createApplicant(
         answerMap: {},
         createdAt: input.now,
         updatedAt: input.now,
-      })
-      .returning();
-    // The timeline begins with created (domain rule), then the interview was opened.
-    const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
-    await tx.insert(timelineEvents).values([
-      {
-        applicantId: created!.id,
-        type: 'activity',
-        activity: 'created',
-        createdAt: new Date(createdAt),
       },
-      {
-        applicantId: created!.id,
-        type: 'activity',
-        activity: 'opened',
-        createdAt: new Date(timestamp.opened!),
-      },
-    ]);
-    return created!;
+      [
+        { type: 'activity', activity: 'created', createdAt: new Date(createdAt) },
+        { type: 'activity', activity: 'opened', createdAt: new Date(timestamp.opened!) },
+      ],
+    );
   });
   await recordActivity(db, {
     type: 'start',
@@ -153,11 +143,12 @@ export async function getOwnApplicant(
   scope: CandidateScope,
   id: string,
 ): Promise<ApplicantRow> {
-  if (id !== scope.applicantId || !isUuid(id)) throw new AppError('NOT_FOUND_ERR');
-  const [row] = await db
-    .select()
-    .from(applicants)
-    .where(and(eq(applicants.id, id), eq(applicants.jobId, scope.jobId)));
+  const own = can(candidateActor(scope), 'interview.answer', {
+    applicantId: id,
+    jobId: scope.jobId,
+  });
+  if (!own || !isUuid(id)) throw new AppError('NOT_FOUND_ERR');
+  const row = await findApplicantOfJob(db, id, scope.jobId);
   if (!row) throw new AppError('NOT_FOUND_ERR');
   return row;
 }
@@ -241,7 +232,8 @@ export async function updateOwnApplicant(
   body: UpdateApplicantBody,
 ): Promise<{ row: ApplicantRow; job: InterviewJob; change: ApplicantChange }> {
   const { db, now } = deps;
-  if (body.jobId !== scope.jobId) throw new AppError('NOT_FOUND_ERR');
+  const target = { applicantId: body.applicant.id, jobId: body.jobId };
+  if (!can(candidateActor(scope), 'interview.answer', target)) throw new AppError('NOT_FOUND_ERR');
   const current = await getOwnApplicant(db, scope, body.applicant.id);
   const job = await getInterviewJob(db, scope.jobId, { activeOnly: false });
   const input = body.applicant;
@@ -290,34 +282,21 @@ export async function updateOwnApplicant(
     quited: wantsQuit && !current.quitedAt && !wantsSubmit,
     submitted: wantsSubmit,
   };
-  const row = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(applicants)
-      .set({
-        ...(input.info ?? {}),
-        answerMap,
-        ...(change.quited ? { quitedAt: now } : {}),
-        ...(change.submitted ? { submittedAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(eq(applicants.id, current.id))
-      .returning();
-    const events = [
-      ...(change.quited ? (['quited'] as const) : []),
-      ...(change.submitted ? (['submitted'] as const) : []),
-    ];
-    if (events.length > 0) {
-      await tx.insert(timelineEvents).values(
-        events.map((activity) => ({
-          applicantId: current.id,
-          type: 'activity' as const,
-          activity,
-          createdAt: now,
-        })),
-      );
-    }
-    return updated!;
-  });
+  const row = await updateApplicantRecord(
+    db,
+    current.id,
+    {
+      ...(input.info ?? {}),
+      answerMap,
+      ...(change.quited ? { quitedAt: now } : {}),
+      ...(change.submitted ? { submittedAt: now } : {}),
+      updatedAt: now,
+    },
+    [
+      ...(change.quited ? [{ activity: 'quited' as const, createdAt: now }] : []),
+      ...(change.submitted ? [{ activity: 'submitted' as const, createdAt: now }] : []),
+    ],
+  );
   if (change.quited || change.submitted) {
     await recordActivity(db, {
       type: change.submitted ? 'submit' : 'quit',
@@ -330,41 +309,6 @@ export async function updateOwnApplicant(
     });
   }
   return { row, job, change };
-}
-
-/** Sets the applicant's CV (stored name and key). */
-export async function setApplicantCv(
-  db: Db,
-  applicantId: string,
-  cv: { name: string; key: string },
-  now: Date,
-): Promise<void> {
-  await db
-    .update(applicants)
-    .set({ cvName: cv.name, cvKey: cv.key, updatedAt: now })
-    .where(eq(applicants.id, applicantId));
-}
-
-/** Sets the applicant's face image (the media check's 200×200 crop). */
-export async function setApplicantImage(
-  db: Db,
-  applicantId: string,
-  key: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(applicants)
-    .set({ imgKey: key, updatedAt: now })
-    .where(eq(applicants.id, applicantId));
-}
-
-/** Used by tests and the back office: the applicant's timeline activities in order. */
-export async function listTimelineActivities(db: Db, applicantId: string) {
-  return db
-    .select({ type: timelineEvents.type, activity: timelineEvents.activity })
-    .from(timelineEvents)
-    .where(eq(timelineEvents.applicantId, applicantId))
-    .orderBy(timelineEvents.createdAt, sql`${timelineEvents.activity} = 'opened'`);
 }
 
 /**
@@ -386,22 +330,7 @@ export async function attachRecordingToAnswer(
     now: Date;
   },
 ): Promise<{ row: ApplicantRow; job: InterviewJob } | null> {
-  const { questId, field, key, now } = input;
-  const resTime = Math.max(0, Math.round(input.resTimeSec));
-  const [row] = await db
-    .update(applicants)
-    .set({
-      answerMap: sql`jsonb_set(${applicants.answerMap}, ARRAY[${questId}::text], jsonb_build_object('resTime', ${resTime}::int) || coalesce(${applicants.answerMap} -> ${questId}::text, '{}'::jsonb) || jsonb_build_object(${field}::text, ${key}::text))`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(applicants.id, scope.applicantId),
-        eq(applicants.jobId, scope.jobId),
-        sql`${applicants.submittedAt} is null`,
-      ),
-    )
-    .returning();
+  const row = await setRecordingInAnswer(db, scope, input);
   if (!row) return null;
   return { row, job: await getInterviewJob(db, scope.jobId, { activeOnly: false }) };
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { recordCandidateFile } from '../interview-uploads/interview-uploads.service';
 import { applicantFileKey, declaredCvType, sniffCvType } from './applicant-files';
-import { setApplicantCv } from './applicants.service';
+import { setApplicantCv } from '../review/applicant-records';
 import type { CandidateScope } from './candidate-auth';
 
 /**

@@ -184,7 +184,8 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
           'Check a code: with email, the reset code (not used up); logged in, the email-verification code',
         body: verifyCodeBodySchema,
         response: { 200: verifyCodeResponseSchema },
-        security: BEARER,
+        // Optional (OpenAPI's empty requirement): the reset code is checked with no login.
+        security: [...BEARER, {}],
       },
       preHandler: limit('verifyCode'),
     },

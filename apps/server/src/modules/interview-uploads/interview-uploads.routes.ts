@@ -12,8 +12,6 @@ import {
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { applicants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
   candidateOf,
@@ -32,6 +30,7 @@ import {
   toUploadError,
   toWireParts,
   UPLOAD_URL_TTL_SEC,
+  assertInterviewOpen,
 } from './interview-uploads.service';
 
 const security = [{ bearerAuth: [] }];
@@ -53,17 +52,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
     job: Awaited<ReturnType<typeof getInterviewJob>>;
   }> {
     const scope = candidateOf(request);
-    const [row] = await app.db
-      .select({ submittedAt: applicants.submittedAt })
-      .from(applicants)
-      .where(eq(applicants.id, scope.applicantId));
-    if (!row) throw new AppError('NOT_FOUND_ERR');
-    if (row.submittedAt) {
-      throw new AppError('VALIDATION_ERR', {
-        status: 409,
-        message: 'The interview was already submitted',
-      });
-    }
+    await assertInterviewOpen(app.db, scope);
     return { scope, job: await getInterviewJob(app.db, scope.jobId, { activeOnly: false }) };
   }
 

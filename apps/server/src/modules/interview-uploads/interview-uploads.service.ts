@@ -4,14 +4,16 @@ import {
   recordingKindsFor,
   type RecordingKind,
 } from '@candid/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbTx } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isStorageError, type ObjectStorage, type UploadedPart } from '../../storage/storage';
 import type { CandidateScope } from '../applicants/candidate-auth';
 import type { InterviewJob } from '../jobs/interview-job';
+import { findApplicantSubmittedAt } from '../review/applicant-records';
+import { can, candidateActor } from '../../policies';
 import { fixStoredWebmDuration } from './webm-duration';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -51,9 +53,11 @@ export function resolveRecordingTarget(
     throw new AppError('VALIDATION_ERR', { message: 'fileKey is not a recording key' });
   }
   if (
-    parsed.interviewId !== scope.jobId ||
-    parsed.jobId !== scope.jobId ||
-    parsed.applicantId !== scope.applicantId
+    parsed.interviewId !== parsed.jobId ||
+    !can(candidateActor(scope), 'interview.answer', {
+      applicantId: parsed.applicantId,
+      jobId: parsed.jobId,
+    })
   ) {
     throw new AppError('FORBIDDEN_ERR', {
       message: 'The key belongs to another applicant or job',
@@ -72,6 +76,14 @@ export function resolveRecordingTarget(
     });
   }
   return { key: fileKey, questId: parsed.questId, kind: parsed.kind, contentType };
+}
+
+/**
+ * Whether the upload row is the candidate's own (the `interview.answer` policy decides; a row
+ * of no applicant, such as a logo, is nobody's answer).
+ */
+export function isOwnUpload(scope: CandidateScope, row: Pick<UploadRow, 'applicantId'>): boolean {
+  return can(candidateActor(scope), 'interview.answer', { applicantId: row.applicantId ?? '' });
 }
 
 /** Turns storage errors a client caused into API errors. */
@@ -133,7 +145,7 @@ export async function startMultipart(
 ): Promise<{ uploadId: string; resumed: boolean }> {
   const { db, storage, now } = deps;
   const existing = await findUpload(db, target.key);
-  if (existing && existing.applicantId !== scope.applicantId) throw new AppError('FORBIDDEN_ERR');
+  if (existing && !isOwnUpload(scope, existing)) throw new AppError('FORBIDDEN_ERR');
   if (existing?.status === 'started' && existing.uploadId) {
     if (!restart) {
       // Still known to storage? (A stale-upload sweep may have removed it.)
@@ -167,7 +179,7 @@ export async function getOwnedMultipart(
   uploadId: string,
 ): Promise<UploadRow> {
   const row = await findUpload(db, key);
-  if (!row || row.applicantId !== scope.applicantId || row.uploadId !== uploadId) {
+  if (!row || !isOwnUpload(scope, row) || row.uploadId !== uploadId) {
     throw new AppError('NOT_FOUND_ERR', { message: 'No such upload for this key' });
   }
   return row;
@@ -256,7 +268,7 @@ export async function signSinglePut(
   target: RecordingTarget,
 ): Promise<string> {
   const existing = await findUpload(deps.db, target.key);
-  if (existing && existing.applicantId !== scope.applicantId) throw new AppError('FORBIDDEN_ERR');
+  if (existing && !isOwnUpload(scope, existing)) throw new AppError('FORBIDDEN_ERR');
   if (existing?.status === 'started' && existing.uploadId) {
     await deps.storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
   }
@@ -344,4 +356,127 @@ export async function recordCandidateFile(
     createdAt: input.now,
     completedAt: input.now,
   });
+}
+
+/**
+ * 404 when the candidate's applicant is gone, 409 once the interview is submitted (answers are
+ * final then): checked before a recording upload starts, is signed or is written.
+ */
+export async function assertInterviewOpen(
+  db: Db,
+  scope: Pick<CandidateScope, 'applicantId' | 'jobId'>,
+): Promise<void> {
+  const submittedAt = await findApplicantSubmittedAt(db, scope.applicantId, scope.jobId);
+  if (submittedAt === undefined) throw new AppError('NOT_FOUND_ERR');
+  if (submittedAt) {
+    throw new AppError('VALIDATION_ERR', {
+      status: 409,
+      message: 'The interview was already submitted',
+    });
+  }
+}
+
+/** The stored lengths of the applicant's completed recordings among `keys` (null: unknown). */
+export async function findRecordingDurations(
+  db: Db,
+  applicantId: string,
+  keys: readonly string[],
+): Promise<Map<string, number | null>> {
+  const durations = new Map<string, number | null>();
+  if (keys.length === 0) return durations;
+  const rows = await db
+    .select({ key: uploads.key, durationSec: uploads.durationSec })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.applicantId, applicantId),
+        inArray(uploads.key, [...keys]),
+        eq(uploads.status, 'completed'),
+      ),
+    );
+  for (const row of rows) durations.set(row.key, row.durationSec);
+  return durations;
+}
+
+/**
+ * Deletes the upload rows of the applicants (in the caller's transaction) and returns what they
+ * were, so the caller can abort unfinished multipart uploads and remove the objects afterwards.
+ */
+export async function deleteUploadsOfApplicants(
+  tx: Db | DbTx,
+  applicantIds: readonly string[],
+): Promise<{ key: string; uploadId: string | null; status: string }[]> {
+  if (applicantIds.length === 0) return [];
+  return tx
+    .delete(uploads)
+    .where(inArray(uploads.applicantId, [...applicantIds]))
+    .returning({ key: uploads.key, uploadId: uploads.uploadId, status: uploads.status });
+}
+
+/**
+ * The tus upload ids of recordings completed within `[from, to)`: their staging copies are
+ * no longer needed once the recording was copied to its key.
+ */
+export async function findFinishedTusUploadIds(db: Db, from: Date, to: Date): Promise<string[]> {
+  const rows = await db
+    .select({ uploadId: uploads.uploadId })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.kind, ['face', 'screen']),
+        eq(uploads.status, 'completed'),
+        isNotNull(uploads.uploadId),
+        lt(uploads.completedAt, to),
+        gt(uploads.completedAt, from),
+      ),
+    );
+  return rows.flatMap((row) => (row.uploadId ? [row.uploadId] : []));
+}
+
+/**
+ * Records an object stored in one go as a completed upload (profile images, the seed's
+ * recordings and CVs): the `uploads` row any later check or clean-up reads.
+ */
+export async function recordStoredObject(
+  db: Db | DbTx,
+  input: {
+    orgId: string;
+    applicantId?: string | null;
+    kind: UploadRow['kind'];
+    questionId?: string | null;
+    key: string;
+    contentType: string;
+    sizeBytes: number;
+    durationSec?: number | null;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db.insert(uploads).values({
+    orgId: input.orgId,
+    applicantId: input.applicantId ?? null,
+    kind: input.kind,
+    questionId: input.questionId ?? null,
+    key: input.key,
+    contentType: input.contentType,
+    status: 'completed',
+    sizeBytes: input.sizeBytes,
+    durationSec: input.durationSec ?? null,
+    createdAt: input.createdAt,
+    completedAt: input.createdAt,
+  });
+}
+
+/** True when `key` is a completed upload of one of `kinds`. */
+export async function isCompletedUploadOfKind(
+  db: Db,
+  key: string,
+  kinds: readonly UploadRow['kind'][],
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(eq(uploads.key, key), eq(uploads.status, 'completed'), inArray(uploads.kind, [...kinds])),
+    );
+  return Boolean(row);
 }

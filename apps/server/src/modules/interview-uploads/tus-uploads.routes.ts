@@ -11,10 +11,8 @@ import {
 import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { MemoryKvStore, Server, type Upload } from '@tus/server';
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
-import { applicants, uploads } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import { attachRecordingToAnswer, toCandidateApplicant } from '../applicants/applicants.service';
 import { toCandidateScope, type CandidateScope } from '../applicants/candidate-auth';
@@ -26,7 +24,11 @@ import {
   finishRecording,
   resolveRecordingTarget,
   saveStartedUpload,
+  assertInterviewOpen,
+  findFinishedTusUploadIds,
+  isOwnUpload,
 } from './interview-uploads.service';
+import { can, candidateActor } from '../../policies';
 import { scannedDurationSec, streamWithDuration, WebmScanner } from './webm-duration';
 
 /** Where the tus endpoint lives (DESIGN §5): `POST` creates, `HEAD`/`PATCH`/`DELETE` the rest. */
@@ -137,18 +139,10 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
   }
 
   async function assertOpen(scope: CandidateScope): Promise<void> {
-    const [row] = await app.db
-      .select({ submittedAt: applicants.submittedAt })
-      .from(applicants)
-      .where(and(eq(applicants.id, scope.applicantId), eq(applicants.jobId, scope.jobId)));
-    if (!row) throw tusError(new AppError('NOT_FOUND_ERR'));
-    if (row.submittedAt) {
-      throw tusError(
-        new AppError('VALIDATION_ERR', {
-          status: 409,
-          message: 'The interview was already submitted',
-        }),
-      );
+    try {
+      await assertInterviewOpen(app.db, scope);
+    } catch (error) {
+      throw isAppError(error) ? tusError(error) : error;
     }
   }
 
@@ -156,7 +150,11 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
   async function getOwnedUpload(scope: CandidateScope, id: string): Promise<Upload> {
     const upload = await store.getUpload(id);
     const meta = upload.metadata ?? {};
-    if (meta.applicantId !== scope.applicantId || meta.jobId !== scope.jobId || !meta.key) {
+    const own = can(candidateActor(scope), 'interview.answer', {
+      applicantId: meta.applicantId ?? '',
+      jobId: meta.jobId ?? '',
+    });
+    if (!own || !meta.key) {
       throw tusError(
         new AppError('FORBIDDEN_ERR', { message: 'The upload belongs to another applicant' }),
       );
@@ -280,7 +278,7 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       if (req.method !== 'PATCH') return;
       await assertOpen(scope);
       const row = await findUpload(app.db, upload.metadata!.key!);
-      if (!row || row.uploadId !== id || row.applicantId !== scope.applicantId) {
+      if (!row || row.uploadId !== id || !isOwnUpload(scope, row)) {
         throw tusError(
           new AppError('NOT_FOUND_ERR', { message: 'A newer take replaced this upload' }),
         );
@@ -306,7 +304,7 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
           }),
         );
       }
-      if (applicantId !== scope.applicantId) {
+      if (!applicantId || !can(candidateActor(scope), 'interview.answer', { applicantId })) {
         throw tusError(
           new AppError('FORBIDDEN_ERR', { message: 'The upload names another applicant' }),
         );
@@ -324,7 +322,7 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
         throw isAppError(error) ? tusError(error) : error;
       }
       const previous = await findUpload(app.db, key);
-      if (previous && previous.applicantId !== scope.applicantId) {
+      if (previous && !isOwnUpload(scope, previous)) {
         throw tusError(new AppError('FORBIDDEN_ERR'));
       }
       if (previous?.status === 'started' && previous.uploadId && previous.uploadId !== upload.id) {
@@ -371,20 +369,13 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
     // the client retries forever) instead of answering 404. It refills from the bucket.
     s3Cache?.data.clear();
     const now = app.now().getTime();
-    const rows = await app.db
-      .select({ uploadId: uploads.uploadId })
-      .from(uploads)
-      .where(
-        and(
-          inArray(uploads.kind, ['face', 'screen']),
-          eq(uploads.status, 'completed'),
-          isNotNull(uploads.uploadId),
-          lt(uploads.completedAt, new Date(now - TUS_FINISHED_KEEP_MS)),
-          gt(uploads.completedAt, new Date(now - TUS_FINISHED_KEEP_MS - 3 * TUS_SWEEP_INTERVAL_MS)),
-        ),
-      );
-    for (const { uploadId } of rows) {
-      if (uploadId && TUS_ID_PATTERN.test(uploadId)) await removeStaging(uploadId);
+    const finished = await findFinishedTusUploadIds(
+      app.db,
+      new Date(now - TUS_FINISHED_KEEP_MS - 3 * TUS_SWEEP_INTERVAL_MS),
+      new Date(now - TUS_FINISHED_KEEP_MS),
+    );
+    for (const uploadId of finished) {
+      if (TUS_ID_PATTERN.test(uploadId)) await removeStaging(uploadId);
     }
   }
 

@@ -17,13 +17,14 @@ import {
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { cappedCount, readList, type CappedCount, likePattern } from '../../db/list-query';
-import { jobs, users } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { authorize, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
-import { findUserById, miniUserColumns } from '../users/users.service';
-import { getApplicantSummaries } from './applicant-summary';
+import { findUserById } from '../users/users.service';
+import { miniUserColumns, ownerJoin } from '../users/users.joins';
+import { getApplicantSummaries } from '../review/applicant-summary';
 import { toStoredQuests } from './questions';
 import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
 
@@ -181,7 +182,7 @@ export async function listJobs(
         total: query.txt ? cappedCountSql(scope) : sql<number>`null`,
       })
       .from(jobs)
-      .innerJoin(users, eq(users.id, jobs.ownerId))
+      .innerJoin(...ownerJoin(jobs.ownerId))
       .where(and(eq(jobs.orgId, orgId), inArray(jobs.id, pageIds)))
       .orderBy(...jobOrder(query.sort));
     // A page past the end has no row to carry the counts: they are read on their own then.
@@ -222,8 +223,13 @@ async function findJobRows(
   return db
     .select({ job: jobs, owner: ownerColumns })
     .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.ownerId))
+    .innerJoin(...ownerJoin(jobs.ownerId))
     .where(and(eq(jobs.orgId, orgId), inArray(jobs.id, validIds)));
+}
+
+/** Every job row of the organisation, archived ones too (the seed finds its demo jobs here). */
+export async function listOrgJobRows(db: Db, orgId: string): Promise<JobRow[]> {
+  return db.select().from(jobs).where(eq(jobs.orgId, orgId));
 }
 
 /** One of the organisation's jobs; NOT_FOUND_ERR for a missing job or another organisation's. */

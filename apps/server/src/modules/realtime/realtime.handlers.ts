@@ -1,6 +1,7 @@
 import { interviewDoneMessageSchema, REALTIME_EVENTS } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../plugins/realtime';
+import { can, candidateActor } from '../../policies';
 import { getOwnApplicant, toCandidateApplicant } from '../applicants/applicants.service';
 import { getInterviewJob } from '../jobs/interview-job';
 import { notifyApplicantSaved } from './realtime.service';
@@ -33,20 +34,22 @@ export async function realtimeHandlers(app: FastifyInstance) {
       const applicantId = parsed.success
         ? (parsed.data.data.applicant.id ?? parsed.data.data.applicant._id)
         : undefined;
+      const scope = {
+        applicantId: identity.applicantId,
+        jobId: identity.jobId,
+        orgId: identity.orgId,
+      };
       if (
         !parsed.success ||
-        applicantId !== identity.applicantId ||
-        parsed.data.data.jobId !== identity.jobId
+        !can(candidateActor(scope), 'interview.answer', {
+          applicantId: applicantId ?? '',
+          jobId: parsed.data.data.jobId,
+        })
       ) {
         app.log.warn({ socketId: socket.id }, '"interview done" about another applicant ignored');
         return;
       }
       void (async () => {
-        const scope = {
-          applicantId: identity.applicantId,
-          jobId: identity.jobId,
-          orgId: identity.orgId,
-        };
         const row = await getOwnApplicant(app.db, scope, identity.applicantId);
         // Only a submitted interview is "done"; the submit call itself has already alerted.
         if (!row.submittedAt) {

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { applicants, uploads } from '../../db/schema';
+import { applicants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity } from '../activities/activities.service';
+import { deleteUploadsOfApplicants } from '../interview-uploads/interview-uploads.service';
 import {
   type Reviewer,
   type ReviewActor,
@@ -51,14 +52,10 @@ export async function deleteApplicants(
         });
       }
     }
-    uploadRows = await tx
-      .select({ key: uploads.key, uploadId: uploads.uploadId, status: uploads.status })
-      .from(uploads)
-      .where(inArray(uploads.applicantId, ids));
+    uploadRows = await deleteUploadsOfApplicants(tx, ids);
     for (const row of uploadRows) keys.add(row.key);
     for (const id of ids) for (const key of storedKeysOf(found.get(id)!.applicant)) keys.add(key);
 
-    await tx.delete(uploads).where(inArray(uploads.applicantId, ids));
     const rows = await tx
       .delete(applicants)
       .where(and(eq(applicants.orgId, viewer.orgId), inArray(applicants.id, ids)))

@@ -3,9 +3,9 @@ import {
   type ApplicantVideosResponse,
   type ReviewAnswer,
 } from '@candid/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notes, timelineEvents, uploads, users } from '../../db/schema';
+import { notes, timelineEvents } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity } from '../activities/activities.service';
 import { toCvUrls, toListItem, toReviewAnswer, toReviewNote, toTimeline } from './review.mapping';
@@ -17,7 +17,8 @@ import {
   findOrgApplicant,
   assertUnlocked,
 } from './review.shared';
-import { miniUserColumns } from '../users/users.service';
+import { miniUserColumns, ownerJoin } from '../users/users.joins';
+import { findRecordingDurations } from '../interview-uploads/interview-uploads.service';
 
 /** One applicant opened for review: `job/{jobId}/{applicantId}` and its answers' videos. */
 
@@ -45,7 +46,7 @@ export async function getApplicantDetails(
       owner: miniUserColumns,
     })
     .from(notes)
-    .leftJoin(users, eq(users.id, notes.ownerId))
+    .leftJoin(...ownerJoin(notes.ownerId))
     .where(eq(notes.applicantId, applicant.id))
     .orderBy(asc(notes.createdAt), asc(notes.id));
   const timelineRows = await db
@@ -92,20 +93,7 @@ export async function getApplicantVideos(
   const recordingKeys = answers.flatMap(([, answer]) =>
     [answer.faceKey, answer.screenKey].filter((key): key is string => Boolean(key)),
   );
-  const durations = new Map<string, number | null>();
-  if (recordingKeys.length > 0) {
-    const rows = await db
-      .select({ key: uploads.key, durationSec: uploads.durationSec })
-      .from(uploads)
-      .where(
-        and(
-          eq(uploads.applicantId, applicant.id),
-          inArray(uploads.key, recordingKeys),
-          eq(uploads.status, 'completed'),
-        ),
-      );
-    for (const row of rows) durations.set(row.key, row.durationSec);
-  }
+  const durations = await findRecordingDurations(db, applicant.id, recordingKeys);
   const answerMap: Record<string, ReviewAnswer> = {};
   for (const [questId, answer] of answers) {
     answerMap[questId] = await toReviewAnswer(answer, storage, durations);

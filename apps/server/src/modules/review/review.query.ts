@@ -14,7 +14,7 @@ import {
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readList, runListStatement } from '../../db/list-query';
-import { applicants, jobs } from '../../db/schema';
+import { applicants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { can } from '../../policies';
@@ -22,6 +22,10 @@ import type { ObjectStorage } from '../../storage/storage';
 import { toListItem, type ApplicantListRow } from './review.mapping';
 import { type Reviewer } from './review.shared';
 import { likePattern } from '../../db/list-query';
+import { jobsTableForJoin } from '../jobs/jobs.joins';
+
+/** The jobs table is the jobs module's; the list statement joins it for titles (one statement). */
+const jobs = jobsTableForJoin();
 
 /**
  * The applicant overview's list and counts (`job/applicant`, `job/applicantCount`): filters,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applicants, jobs } from '../../db/schema';
+import { applicants } from '../../db/schema';
+import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { authorize, type LoggedActor, type StaffActor } from '../../policies';
@@ -22,6 +23,9 @@ export type Reviewer = StaffActor;
 /** Who did it, for the activity log: the real user (an admin when viewing as another). */
 export type ReviewActor = LoggedActor;
 
+/** The jobs module's table, joined for the applicant's job (title, owner, questions). */
+const jobs = jobsTableForJoin();
+
 export function fullName(row: { fName: string; lName: string }): string {
   return `${row.fName} ${row.lName}`.trim();
 }
@@ -41,7 +45,7 @@ export async function findOrgApplicant(db: Db, orgId: string, applicantId: strin
   const [found] = await db
     .select({ applicant: applicants, job: jobs })
     .from(applicants)
-    .innerJoin(jobs, eq(jobs.id, applicants.jobId))
+    .innerJoin(jobs, jobOf(applicants.jobId))
     .where(
       and(
         eq(applicants.id, applicantId),
@@ -77,7 +81,7 @@ export async function findOrgApplicants(
   const query = db
     .select({ applicant: applicants, jobTitle: jobs.title, ownerId: jobs.ownerId })
     .from(applicants)
-    .innerJoin(jobs, eq(jobs.id, applicants.jobId))
+    .innerJoin(jobs, jobOf(applicants.jobId))
     .where(and(eq(applicants.orgId, orgId), inArray(applicants.id, valid)));
   const rows =
     valid.length === 0

@@ -13,7 +13,8 @@ import {
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { readList, likePattern } from '../../db/list-query';
-import { templates, users } from '../../db/schema';
+import { templates } from '../../db/schema';
+import { ownerFirstNameColumn, ownerJoin } from '../users/users.joins';
 import { AppError } from '../../lib/app-error';
 import { authorize, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
@@ -42,10 +43,13 @@ export function toTemplateDto(row: TemplateRow, ownerFName: string | null): Temp
   };
 }
 
-const selection = { template: templates, ownerFName: users.fName };
+const selection = { template: templates, ownerFName: ownerFirstNameColumn };
 
 function selectTemplates(db: Db | Tx) {
-  return db.select(selection).from(templates).leftJoin(users, eq(users.id, templates.ownerId));
+  return db
+    .select(selection)
+    .from(templates)
+    .leftJoin(...ownerJoin(templates.ownerId));
 }
 
 /** Templates the organisation may read: its own and the built-in ones. */

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ProfileImageMimeType } from '@candid/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
+import {
+  isCompletedUploadOfKind,
+  recordStoredObject,
+} from '../interview-uploads/interview-uploads.service';
 
 /** Kinds of stored object anyone may fetch through `/api/files/…` (logos show on the public invitation page). */
 export const PUBLIC_UPLOAD_KINDS = ['avatar', 'logo', 'cover'] as const;
@@ -62,29 +64,11 @@ export async function recordImageUpload(
     now: Date;
   },
 ): Promise<void> {
-  await db.insert(uploads).values({
-    orgId: input.orgId,
-    kind: input.kind,
-    key: input.key,
-    contentType: input.contentType,
-    status: 'completed',
-    sizeBytes: input.sizeBytes,
-    createdAt: input.now,
-    completedAt: input.now,
-  });
+  const { now, ...rest } = input;
+  await recordStoredObject(db, { ...rest, createdAt: now });
 }
 
 /** True when `key` is a completed upload of a public kind. */
 export async function isPublicUpload(db: Db, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.key, key),
-        eq(uploads.status, 'completed'),
-        inArray(uploads.kind, [...PUBLIC_UPLOAD_KINDS]),
-      ),
-    );
-  return Boolean(row);
+  return isCompletedUploadOfKind(db, key, PUBLIC_UPLOAD_KINDS);
 }

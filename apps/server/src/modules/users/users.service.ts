@@ -13,24 +13,27 @@ import {
 import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { likePattern } from '../../db/list-query';
-import { applicants, jobs, organizations, users } from '../../db/schema';
+import { organizations, users } from '../../db/schema';
+import { applicantCountOfOwnerSql } from '../review/applicant-records';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser, StoredUser } from '../../plugins/auth';
 import { authorize, type StaffActor } from '../../policies';
 
-/** A user as others show them (spec §3 Mini user): the columns read with a job's owner or a note's author. */
-export const miniUserColumns = {
-  id: users.id,
-  fName: users.fName,
-  lName: users.lName,
-  orgId: users.orgId,
-  imgUrl: users.imgUrl,
-  email: users.email,
-};
-
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Locks the organisation row until the caller's transaction ends, so that decisions counted
+ * per organisation (the free interviews of DESIGN §7) are taken one at a time.
+ */
+export async function lockOrganization(tx: DbTx, orgId: string): Promise<void> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('update');
+}
 
 /** Emails are kept trimmed and lower-cased, so that lookups are case-insensitive. */
 export function normalizeEmail(email: string): string {
@@ -257,15 +260,8 @@ export async function getManagedUser(db: Db, actor: StaffActor, id: string): Pro
   return row;
 }
 
-/**
- * Applicants of the user's jobs: the accounts table's "interviews" column.
- * Counted here in SQL; when the applicants module lands, its service should own this count.
- */
-const interviewCountSql = sql<number>`(
-  select count(*)::int from ${applicants} as a
-  inner join ${jobs} as j on j.id = a.job_id
-  where j.owner_id = ${sql.raw('"users"."id"')}
-)`;
+/** Applicants of the user's jobs: the accounts table's "interviews" column (review counts them). */
+const interviewCountSql = applicantCountOfOwnerSql(sql.raw('"users"."id"'));
 
 /** The admin account list (spec §2 account overview): search, sort and 1-based pages. */
 export async function listAccounts(db: Db, query: AccountListQuery): Promise<AccountListResponse> {

@@ -13,8 +13,7 @@ export const SUMMARY_AVATAR_COUNT = 3;
  * recruiter previews and archived applicants are left out. One query for a whole page, on
  * applicants_job_visible_created_idx (the count index-only, the avatars a few rows a job).
  *
- * Reads the applicants table directly until an applicants module exists to own it; the job list only
- * needs this function's answer.
+ * The review module owns the applicants table; the jobs list calls this for its cards.
  */
 export async function getApplicantSummaries(
   db: Db,

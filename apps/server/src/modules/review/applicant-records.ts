@@ -1,0 +1,233 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbTx } from '../../db/client';
+import { applicants, notes, timelineEvents, type TimelineActivity } from '../../db/schema';
+import { jobsTableForJoin } from '../jobs/jobs.joins';
+
+/**
+ * The applicant record's repository: the review module owns the applicants, timeline_events and
+ * notes tables, and this file is how other modules (the candidate's side in modules/applicants,
+ * the recording uploads, the jobs list, the accounts list, the seed) read and write them. The
+ * rules (who may, what an answer must hold, when an interview counts as free) stay with the
+ * callers and the domain; these functions only store and fetch.
+ */
+
+export type ApplicantRow = typeof applicants.$inferSelect;
+export type NewApplicantRow = typeof applicants.$inferInsert;
+
+/** A timeline entry as another module writes it (the applicant id is added here). */
+export type NewTimelineEvent = Omit<typeof timelineEvents.$inferInsert, 'id' | 'applicantId'>;
+
+/** How many of the organisation's applicants took a free interview (DESIGN §7). */
+export async function countFreeApplicants(db: Db | DbTx, orgId: string): Promise<number> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(applicants)
+    .where(and(eq(applicants.orgId, orgId), eq(applicants.isFree, true)));
+  return counted?.n ?? 0;
+}
+
+/** How many applicants the organisation has (archived and previews included). */
+export async function countOrgApplicants(db: Db | DbTx, orgId: string): Promise<number> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(applicants)
+    .where(eq(applicants.orgId, orgId));
+  return counted?.n ?? 0;
+}
+
+/** Inserts an applicant and the first entries of its timeline, in the caller's transaction. */
+export async function insertApplicant(
+  tx: Db | DbTx,
+  values: NewApplicantRow,
+  timeline: readonly NewTimelineEvent[],
+): Promise<ApplicantRow> {
+  const [created] = await tx.insert(applicants).values(values).returning();
+  await appendTimeline(tx, created!.id, timeline);
+  return created!;
+}
+
+/** Adds entries to an applicant's timeline (nothing for an empty list). */
+export async function appendTimeline(
+  tx: Db | DbTx,
+  applicantId: string,
+  events: readonly NewTimelineEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(timelineEvents).values(events.map((event) => ({ ...event, applicantId })));
+}
+
+/** One applicant of one job, or null. */
+export async function findApplicantOfJob(
+  db: Db | DbTx,
+  applicantId: string,
+  jobId: string,
+): Promise<ApplicantRow | null> {
+  const [row] = await db
+    .select()
+    .from(applicants)
+    .where(and(eq(applicants.id, applicantId), eq(applicants.jobId, jobId)));
+  return row ?? null;
+}
+
+/**
+ * When the applicant (of `jobId`, when given) submitted the interview: null when not yet,
+ * undefined when there is no such applicant.
+ */
+export async function findApplicantSubmittedAt(
+  db: Db,
+  applicantId: string,
+  jobId?: string,
+): Promise<Date | null | undefined> {
+  const [row] = await db
+    .select({ submittedAt: applicants.submittedAt })
+    .from(applicants)
+    .where(
+      and(
+        eq(applicants.id, applicantId),
+        jobId !== undefined ? eq(applicants.jobId, jobId) : undefined,
+      ),
+    );
+  return row ? row.submittedAt : undefined;
+}
+
+/**
+ * Updates an applicant and adds timeline activities, both or neither (one transaction).
+ * Returns the updated row.
+ */
+export async function updateApplicantRecord(
+  db: Db,
+  applicantId: string,
+  set: Partial<NewApplicantRow>,
+  activities: readonly { activity: TimelineActivity; createdAt: Date }[] = [],
+): Promise<ApplicantRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(applicants)
+      .set(set)
+      .where(eq(applicants.id, applicantId))
+      .returning();
+    await appendTimeline(
+      tx,
+      applicantId,
+      activities.map(({ activity, createdAt }) => ({ type: 'activity', activity, createdAt })),
+    );
+    return updated!;
+  });
+}
+
+/** Sets the applicant's CV (stored name and key). */
+export async function setApplicantCv(
+  db: Db,
+  applicantId: string,
+  cv: { name: string; key: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(applicants)
+    .set({ cvName: cv.name, cvKey: cv.key, updatedAt: now })
+    .where(eq(applicants.id, applicantId));
+}
+
+/** Sets the applicant's face image (the media check's 200×200 crop). */
+export async function setApplicantImage(
+  db: Db,
+  applicantId: string,
+  key: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(applicants)
+    .set({ imgKey: key, updatedAt: now })
+    .where(eq(applicants.id, applicantId));
+}
+
+/** Used by tests and the back office: the applicant's timeline activities in order. */
+export async function listTimelineActivities(db: Db, applicantId: string) {
+  return db
+    .select({ type: timelineEvents.type, activity: timelineEvents.activity })
+    .from(timelineEvents)
+    .where(eq(timelineEvents.applicantId, applicantId))
+    .orderBy(timelineEvents.createdAt, sql`${timelineEvents.activity} = 'opened'`);
+}
+
+/**
+ * Names a finished recording in the applicant's answer to its question (`faceKey` or
+ * `screenKey`), keeping what the answer already holds. One atomic update: the camera and screen
+ * recordings of one question may finish at the same moment. Null when the interview is
+ * submitted already (answers are final then) or the applicant is gone.
+ */
+export async function setRecordingInAnswer(
+  db: Db,
+  target: { applicantId: string; jobId: string },
+  input: {
+    questId: string;
+    field: 'faceKey' | 'screenKey';
+    key: string;
+    resTimeSec: number;
+    now: Date;
+  },
+): Promise<ApplicantRow | null> {
+  const { questId, field, key, now } = input;
+  const resTime = Math.max(0, Math.round(input.resTimeSec));
+  const [row] = await db
+    .update(applicants)
+    .set({
+      answerMap: sql`jsonb_set(${applicants.answerMap}, ARRAY[${questId}::text], jsonb_build_object('resTime', ${resTime}::int) || coalesce(${applicants.answerMap} -> ${questId}::text, '{}'::jsonb) || jsonb_build_object(${field}::text, ${key}::text))`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(applicants.id, target.applicantId),
+        eq(applicants.jobId, target.jobId),
+        sql`${applicants.submittedAt} is null`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Adds a note to an applicant with its timeline entry (as the recruiter's "add note" writes
+ * both), in the caller's transaction. Used by the seed for its demo history.
+ */
+export async function insertNoteWithTimeline(
+  tx: Db | DbTx,
+  applicantId: string,
+  note: { ownerId: string; txt: string; timeStamp: string | null; createdAt: Date },
+): Promise<void> {
+  const [saved] = await tx
+    .insert(notes)
+    .values({ applicantId, ...note })
+    .returning({ id: notes.id });
+  await appendTimeline(tx, applicantId, [
+    {
+      type: 'note',
+      noteId: saved!.id,
+      txt: note.txt,
+      timeStamp: note.timeStamp,
+      createdAt: note.createdAt,
+    },
+  ]);
+}
+
+/** Updates a stored applicant in the caller's transaction (the seed's answers and CV). */
+export async function setApplicantFields(
+  tx: Db | DbTx,
+  applicantId: string,
+  set: Partial<NewApplicantRow>,
+): Promise<void> {
+  await tx.update(applicants).set(set).where(eq(applicants.id, applicantId));
+}
+
+/**
+ * The number of applicants of the jobs a user owns, as a correlated sub-select on the user id
+ * `ownerId` (the accounts list's "interviews" column and sort).
+ */
+export function applicantCountOfOwnerSql(ownerId: SQL): SQL<number> {
+  const jobs = jobsTableForJoin();
+  return sql<number>`(
+  select count(*)::int from ${applicants} as a
+  inner join ${jobs} as j on j.id = a.job_id
+  where j.owner_id = ${ownerId}
+)`;
+}

@@ -1,0 +1,27 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema';
+
+/**
+ * What other modules may read of the users table inside their own statements: the Mini user
+ * columns (spec §3 `Mini user`) of a row's owner. The users module owns the table; jobs and
+ * templates join their rows' owners through these pieces instead of importing the table.
+ */
+
+/** The Mini user columns (spec §3), selected from the joined owner. */
+export const miniUserColumns = {
+  id: users.id,
+  fName: users.fName,
+  lName: users.lName,
+  orgId: users.orgId,
+  imgUrl: users.imgUrl,
+  email: users.email,
+};
+
+/** The owner's first name alone (template cards show only it). */
+export const ownerFirstNameColumn = users.fName;
+
+/** The users table and the condition joining a row's `ownerId` column to its owner. */
+export function ownerJoin(ownerIdColumn: AnyPgColumn): [typeof users, SQL] {
+  return [users, eq(users.id, ownerIdColumn)];
+}
