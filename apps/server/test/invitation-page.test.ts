@@ -1,17 +1,22 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PublicJob } from '@candid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchCandidatePage } from '../src/modules/jobs/invitation-page';
+import {
+  languageFromAcceptLanguage,
+  matchCandidatePage,
+} from '../src/modules/jobs/invitation-page';
 import { accountWith, callAs, jobPayload } from './jobs-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 /** index.html as `vite build` writes it, and the manifest naming the invitation page's chunks. */
 const INDEX_HTML =
-  '<!doctype html><html><head><title>Candid</title>' +
+  '<!doctype html><html lang="en" dir="ltr"><head><title>Candid</title>' +
   '<script type="module" crossorigin src="/assets/index-e1.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/shared-s1.js"></head>' +
+  '<link rel="modulepreload" crossorigin href="/assets/shared-s1.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-c1.css"></head>' +
   '<body><div id="root"></div></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-e1.js', imports: ['_shared-s1.js'] },
@@ -27,14 +32,24 @@ const MANIFEST = {
   },
 };
 
-/** The job JSON the page carries for the app. */
-function inlinedJob(html: string): PublicJob {
-  const data = /<script type="application\/json" id="candid-public-job">(.*?)<\/script>/s.exec(
+/** A JSON data block the page carries for the app. */
+function dataBlock(html: string, id: string): unknown {
+  const data = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(
     html,
   );
-  expect(data).not.toBeNull();
-  return JSON.parse(data?.[1] ?? 'null') as PublicJob;
+  expect(data, id).not.toBeNull();
+  return JSON.parse(data?.[1] ?? 'null') as unknown;
 }
+
+/** The job JSON the page carries for the app. */
+const inlinedJob = (html: string) => dataBlock(html, 'candid-public-job') as PublicJob;
+
+/** The inline scripts (not data blocks) of a page. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1] ?? '');
+
+const sha256Source = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('the invitation link carries its first screen (PGlite)', () => {
   let t: TestApp;
@@ -87,36 +102,73 @@ describe('the invitation link carries its first screen (PGlite)', () => {
   it('draws the invitation as escaped static HTML before the app root, with a sized cover', async () => {
     const { body } = await page(`/interview/${jobId}?utm=mail`);
     const [before, after] = body.split('<div id="root"></div>');
-    expect(after).toBe('</body></html>');
-    expect(before).toContain('<div id="first-screen" class="fs-page fs-interview">');
-    expect(before).toContain(
-      '<h1 dir="auto">Dev &lt;b&gt;&amp;&lt;/b&gt; &quot;ops&quot; $&amp; $1</h1>',
+    expect(after).toMatch(
+      /^<script type="application\/json" id="candid-app-assets">.*<\/body><\/html>$/s,
     );
-    expect(before).toContain('<span dir="auto">חיפה</span>');
+    expect(before).toContain('<div id="first-screen" class="fs-page fs-interview">');
+    expect(before).toContain('<h1>Dev &lt;b&gt;&amp;&lt;/b&gt; &quot;ops&quot; $&amp; $1</h1>');
+    expect(before).toContain('<span>חיפה</span>');
     expect(before).toContain('<div class="fs-desc"><p>Hello <strong>team</strong></p><p>a</p>');
     expect(before).toContain('srcset="https://images.unsplash.com/photo-1?w=480&amp;auto=format');
     expect(before).toContain('fetchpriority="high"');
-    // Nothing from the job's text can run: the only script elements are the entry and the data.
-    expect(body.match(/<script/g)).toHaveLength(2);
+    // Nothing from the job's text can run: the only script elements are the two data blocks and
+    // the app's loader.
+    expect(body.match(/<script/g)).toHaveLength(3);
+    expect(inlineScripts(body)).toHaveLength(1);
     expect(body).not.toContain('onerror');
     // The app's root stays hidden while the static screen stands in for it.
     expect(before).toContain('#first-screen~#root{display:none}');
   });
 
-  it("preloads the page's own chunks that index.html does not load already", async () => {
+  it("loads the app, with the page's own chunks, only after the first paint", async () => {
     const interview = (await page(`/interview/${jobId}`)).body;
-    expect(interview).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/onboarding-page-o1.js">',
-    );
-    expect(interview).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/title-t1.js">',
-    );
-    expect(interview.match(/href="\/assets\/shared-s1.js"/g)).toHaveLength(1);
-    expect(interview).not.toContain('modulepreload" crossorigin href="/assets/index-e1.js"');
+    const head = interview.slice(0, interview.indexOf('</head>'));
+    // Nothing in the head competes with the HTML: no module script, module preload or stylesheet.
+    expect(head).not.toMatch(/<script|modulepreload|rel="stylesheet"|as="style"/);
+    expect(dataBlock(interview, 'candid-app-assets')).toEqual({
+      entry: '/assets/index-e1.js',
+      modules: ['/assets/shared-s1.js', '/assets/onboarding-page-o1.js', '/assets/title-t1.js'],
+      styles: ['/assets/index-c1.css'],
+    });
+    const loader = inlineScripts(interview)[0] ?? '';
+    expect(loader).toContain('requestAnimationFrame');
+    expect(loader).toContain("getElementById('candid-app-assets')");
     const embed = (await page(`/embed/${jobId}`)).body;
-    expect(embed).toContain('href="/assets/embed-page-m1.js"');
+    expect(dataBlock(embed, 'candid-app-assets')).toMatchObject({
+      modules: ['/assets/shared-s1.js', '/assets/embed-page-m1.js', '/assets/title-t1.js'],
+    });
     expect(embed).toContain('class="fs-page fs-embed"');
     expect(embed).not.toContain('<header');
+  });
+
+  it("allows the loader, and no other inline script, in that page's CSP only", async () => {
+    const response = await page(`/interview/${jobId}`);
+    const csp = String(response.headers['content-security-policy']);
+    const loader = inlineScripts(response.body)[0] ?? '';
+    expect(csp).toMatch(/(^|;)script-src 'sha256-[^']+' 'self' /);
+    expect(csp).toContain(sha256Source(loader));
+    expect(csp.match(/sha256-/g)).toHaveLength(1);
+    const embedCsp = String((await page(`/embed/${jobId}`)).headers['content-security-policy']);
+    expect(embedCsp).toContain(sha256Source(loader));
+    expect(embedCsp).toContain('frame-ancestors *');
+    const login = await page('/login');
+    expect(String(login.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
+  it("paints in the browser's language: a Hebrew browser gets the page right to left", async () => {
+    const hebrew = await t.app.inject({
+      url: `/interview/${jobId}`,
+      headers: { accept: 'text/html', 'accept-language': 'he-IL,he;q=0.9,en;q=0.8' },
+    });
+    expect(hebrew.body).toMatch(/^<!doctype html><html lang="he" dir="rtl"><head>/);
+    expect(hebrew.body).toContain('<div id="first-screen" class="fs-page fs-interview">');
+    const english = await t.app.inject({
+      url: `/embed/${jobId}`,
+      headers: { accept: 'text/html', 'accept-language': 'en-US,he;q=0.5' },
+    });
+    expect(english.body).toMatch(/^<!doctype html><html lang="en" dir="ltr"><head>/);
+    // Without the header (and on every other page) index.html's own English stays.
+    expect((await page(`/interview/${jobId}`)).body).toContain('<html lang="en" dir="ltr">');
   });
 
   it('serves the plain index.html for an archived or unknown job and for later interview steps', async () => {
@@ -131,6 +183,21 @@ describe('the invitation link carries its first screen (PGlite)', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX_HTML);
     }
+  });
+});
+
+describe('languageFromAcceptLanguage', () => {
+  it.each([
+    ['he-IL,he;q=0.9,en-US;q=0.8', 'he'],
+    ['he', 'he'],
+    ['iw-IL', 'he'],
+    ['HE;q=1', 'he'],
+    ['en-US,he;q=0.9', 'en'],
+    ['fr-FR,he', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ])('%s → %s', (header, expected) => {
+    expect(languageFromAcceptLanguage(header)).toBe(expected);
   });
 });
 

@@ -6,9 +6,29 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
 
+/** A page the server draws into index.html, and the hashes of the inline scripts it carries. */
+export interface RenderedPage {
+  html: string;
+  /** CSP sources (`'sha256-…'`) for the page's inline scripts; only this answer allows them. */
+  inlineScriptHashes: readonly string[];
+}
+
 interface WebPluginOptions {
   config: AppConfig;
-  renderPage?: (url: string, indexHtml: string) => Promise<string | null>;
+  renderPage?: (
+    url: string,
+    indexHtml: string,
+    headers: { acceptLanguage?: string },
+  ) => Promise<RenderedPage | null>;
+}
+
+/** The CSP of one answer with the given inline script hashes added to its `script-src`. */
+export function allowInlineScripts(csp: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return csp;
+  return csp.replace(
+    /(^|;)(\s*script-src)(?=[\s;]|$)/,
+    (_m, start: string, directive: string) => `${start}${directive} ${hashes.join(' ')}`,
+  );
 }
 
 /** The TinyFaceDetector files the candidate's media check loads (spec §7 "Face models"). */
@@ -22,7 +42,8 @@ const FACE_MODEL_FILE = /^tiny_face_detector_model(\.bin|-weights_manifest\.json
  * /face-models. API paths that match nothing answer the JSON NOT_FOUND_ERR body.
  *
  * `renderPage` may answer a path with its own version of index.html (an invitation link gets
- * the job and its first screen in it: modules/jobs/invitation-page.ts); null keeps the file.
+ * the job and its first screen in it: modules/jobs/invitation-page.ts), whose inline scripts
+ * that answer's CSP then allows by hash; null keeps the file.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
   const { webDistDir, faceModelsDir } = opts.config;
@@ -69,10 +90,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsHtml
     ) {
+      const page = await opts.renderPage?.(request.url, indexHtml, {
+        acceptLanguage: request.headers['accept-language'],
+      });
+      const csp = reply.getHeader('content-security-policy');
+      if (page && typeof csp === 'string') {
+        reply.header('content-security-policy', allowInlineScripts(csp, page.inlineScriptHashes));
+      }
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send((await opts.renderPage?.(request.url, indexHtml)) ?? indexHtml);
+        .send(page?.html ?? indexHtml);
     }
     return reply.status(404).send(notFoundBody(request.id));
   });

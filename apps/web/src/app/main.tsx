@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApiClient, sleep } from '../common/api/api-client';
@@ -10,7 +10,11 @@ import { applyDocumentLanguage } from '../common/i18n/languages';
 import { installAppLogger, logHttpFailure } from '../common/logging/app-logger';
 import { showAlert } from '../common/stores/alert-store';
 import { useLanguageStore } from '../common/stores/language-store';
-import { applyDeferredStyles, releaseFirstScreen } from '../common/first-screen/first-screen';
+import {
+  applyDeferredStyles,
+  hasFirstScreen,
+  releaseFirstScreen,
+} from '../common/first-screen/first-screen';
 import { AppProviders, createQueryClient, type AppServices } from './providers';
 import { createAppRouter, type AppRouter } from './router';
 import { createSessionEndHandler } from './session-end';
@@ -69,13 +73,19 @@ async function start() {
   if (!rootElement) throw new Error('index.html has no #root element');
 
   const root = createRoot(rootElement);
-  root.render(
+  const app = (
     <StrictMode>
       <AppProviders services={services}>
         {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Where the server drew the first screen (an invitation link) the candidate already sees the
+  // job: the app renders in a transition there, which React splits into short tasks, so the
+  // page answers a tap meanwhile instead of freezing for the whole first render (hundreds of ms
+  // on a mid-range phone). Elsewhere the screen is empty until the app renders: a plain render.
+  if (hasFirstScreen()) startTransition(() => root.render(app));
+  else root.render(app);
 }
 
 void start();

@@ -1,7 +1,16 @@
-import { getCoverSources, PRODUCT_NAME, type PublicJob } from '@candid/domain';
+import {
+  getCoverSources,
+  getDefaultLanguage,
+  getDirection,
+  PRODUCT_NAME,
+  type Language,
+  type PublicJob,
+} from '@candid/domain';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/client';
+import type { RenderedPage } from '../../plugins/web';
 import { findGalleryCover } from '../covers/covers.gallery';
 import { getPublicJob } from './jobs.service';
 import { sanitizeRichText } from './rich-text';
@@ -125,10 +134,10 @@ function invitationHtml(job: PublicJob, kind: CandidatePageKind): string {
     `<main class="fs-main"><div class="fs-box"><div class="fs-card">` +
     `<div class="fs-cover" aria-hidden="true">${info.coverUrl ? coverImage(info.coverUrl) : ''}</div>` +
     `<div class="fs-body"><div class="fs-logo" aria-hidden="true">${logo}</div>` +
-    `<div class="fs-head"><p class="fs-company" dir="auto">${escapeHtml(company.name)}</p>` +
-    `<h1 dir="auto">${escapeHtml(info.title)}</h1>` +
+    `<div class="fs-head"><p class="fs-company">${escapeHtml(company.name)}</p>` +
+    `<h1>${escapeHtml(info.title)}</h1>` +
     (info.location
-      ? `<p class="fs-place">${MAP_PIN}<span dir="auto">${escapeHtml(info.location)}</span></p>`
+      ? `<p class="fs-place">${MAP_PIN}<span>${escapeHtml(info.location)}</span></p>`
       : '') +
     `</div>` +
     (description ? `<div class="fs-desc">${description}</div>` : '') +
@@ -136,44 +145,85 @@ function invitationHtml(job: PublicJob, kind: CandidatePageKind): string {
   );
 }
 
+/** The id of the element listing the app's scripts and stylesheets, loaded after the first paint. */
+export const APP_ASSETS_DATA_ID = 'candid-app-assets';
+
+/** What index.html loads, which an invitation page loads after its first paint instead. */
+export interface AppAssets {
+  /** The entry module (`<script type="module" src>`). */
+  entry: string | null;
+  /** Modules to fetch beside it (index.html's `modulepreload` links, then the page's chunks). */
+  modules: string[];
+  /** The app's stylesheets, applied by the app before its first render (first-screen.ts). */
+  styles: string[];
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const APP_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
 /**
- * The app's stylesheet links: on an invitation page they are preloads, so the static first
- * screen (own styles inline) paints without waiting for them; the app applies them before its
- * first render (apps/web/src/common/first-screen/first-screen.ts `applyDeferredStyles`).
+ * Started by the page once it has painted (a frame, then a task; a background tab, whose frames
+ * wait, after a second): the app's stylesheets as preloads the app applies itself
+ * (first-screen.ts `applyDeferredStyles`), its modules, then its entry, one element per task
+ * (each start of a fetch costs the main thread a few ms on a phone; thirty in one task would
+ * freeze the page). Until then nothing but the HTML competes for the line, so the candidate sees
+ * the job as soon as the HTML is in, and the app's downloads and start-up come after that paint
+ * instead of before it.
  */
-const APP_STYLESHEET = /<link rel="stylesheet"((?: crossorigin)? href="\/assets\/[^"]+\.css")>/g;
+export const APP_LOADER_SCRIPT = `(function(){var started=false;function start(){if(started)return;started=true;var d=document,h=d.head,a=JSON.parse(d.getElementById('${APP_ASSETS_DATA_ID}').textContent),q=[];a.styles.forEach(function(href){q.push(function(){var l=d.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.setAttribute('data-app-style','');l.href=href;h.appendChild(l)})});a.modules.forEach(function(href){q.push(function(){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;h.appendChild(l)})});if(a.entry)q.push(function(){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=a.entry;h.appendChild(s)});(function next(){var f=q.shift();if(!f)return;f();setTimeout(next,0)})()}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)})();`;
+
+/** The CSP source that allows the loader script (and only it) to run inline. */
+export const APP_LOADER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(APP_LOADER_SCRIPT).digest('base64')}'`;
 
 /**
  * index.html for an invitation link with the job in it: the job's public data as JSON (the app
  * reads it instead of asking the API), the invitation drawn as static HTML with its own small
- * stylesheet (the candidate sees the job before any script or the app's stylesheet has
- * arrived), and `modulepreload` links
- * for the page's own chunks so the browser fetches them with the entry. The app replaces the
- * static screen with its own when that is ready (apps/web/src/common/first-screen/first-screen.ts).
+ * stylesheet, and nothing else to load until that has painted: the app's entry, modules (with
+ * the page's own chunks) and stylesheets are listed in a data block and started by a small
+ * inline loader after the first paint (APP_LOADER_SCRIPT). The app replaces the static screen
+ * with its own when that is ready (apps/web/src/common/first-screen/first-screen.ts).
  */
 export function renderFirstScreen(
   indexHtml: string,
   job: PublicJob,
   kind: CandidatePageKind,
-  preloads: readonly string[] = [],
-): string {
-  const head =
-    `<style>${FIRST_SCREEN_CSS}</style>` +
-    coverPreload(job.info.coverUrl) +
-    preloads
-      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
-      .join('');
+  pageChunks: readonly string[] = [],
+  language: Language = 'en',
+): RenderedPage {
+  const assets: AppAssets = { entry: null, modules: [], styles: [] };
+  // Replacer functions: a `$` in the job's text must stay a `$`.
+  const html = indexHtml
+    .replace(
+      /<html lang="[^"]*" dir="[^"]*">/,
+      () => `<html lang="${language}" dir="${getDirection(language)}">`,
+    )
+    .replace(ENTRY_SCRIPT, (_tag, src: string) => {
+      assets.entry = src;
+      return '';
+    })
+    .replace(MODULE_PRELOAD, (_tag, href: string) => {
+      assets.modules.push(href);
+      return '';
+    })
+    .replace(APP_STYLESHEET, (_tag, href: string) => {
+      assets.styles.push(href);
+      return '';
+    });
+  assets.modules.push(...pageChunks.filter((href) => !assets.modules.includes(href)));
+  const head = `<style>${FIRST_SCREEN_CSS}</style>` + coverPreload(job.info.coverUrl);
   const body =
     invitationHtml(job, kind) +
     `<script type="application/json" id="${PUBLIC_JOB_DATA_ID}">${jsonForHtml(job)}</script>`;
-  // Replacer functions: a `$` in the job's text must stay a `$`.
-  return indexHtml
-    .replace(
-      APP_STYLESHEET,
-      (_link, attributes: string) => `<link rel="preload" as="style" data-app-style${attributes}>`,
-    )
-    .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `${body}<div id="root"></div>`);
+  const loader =
+    `<script type="application/json" id="${APP_ASSETS_DATA_ID}">${jsonForHtml(assets)}</script>` +
+    `<script>${APP_LOADER_SCRIPT}</script>`;
+  return {
+    html: html
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `${body}<div id="root"></div>${loader}`),
+    inlineScriptHashes: [APP_LOADER_SCRIPT_HASH],
+  };
 }
 
 /** The part of Vite's build manifest (`dist/.vite/manifest.json`) that names chunks and their imports. */
@@ -217,18 +267,33 @@ async function readManifest(webDistDir: string): Promise<ViteManifest> {
 }
 
 /**
+ * The language a first visit opens in (spec §1), as the app decides it from `navigator.language`:
+ * the browser's first preferred language from `Accept-Language`. A candidate who chose another
+ * language before has it in localStorage, which only the app reads; it turns the page then.
+ */
+export function languageFromAcceptLanguage(header: string | undefined): Language {
+  return getDefaultLanguage(header?.split(',')[0]?.split(';')[0]?.trim());
+}
+
+/**
  * The web plugin's page hook: index.html with the first screen for an active job's invitation
- * link, null for every other path (and for an archived, unknown or malformed job id).
+ * link, in the direction of the browser's language (a Hebrew browser paints right to left from
+ * the first byte), null for every other path (and for an archived, unknown or malformed job id).
  */
 export function createInvitationPage(db: Db, webDistDir: string | null) {
   let manifest: Promise<ViteManifest> | null = null;
-  return async (url: string, indexHtml: string): Promise<string | null> => {
+  return async (
+    url: string,
+    indexHtml: string,
+    headers: { acceptLanguage?: string } = {},
+  ): Promise<RenderedPage | null> => {
     const page = matchCandidatePage(url);
     if (!page) return null;
     const job = await getPublicJob(db, page.jobId).catch(() => null);
     if (!job) return null;
     manifest ??= webDistDir ? readManifest(webDistDir) : Promise.resolve({});
     const preloads = chunkPreloads(await manifest, CANDIDATE_PAGE_SOURCES[page.kind], indexHtml);
-    return renderFirstScreen(indexHtml, job, page.kind, preloads);
+    const language = languageFromAcceptLanguage(headers.acceptLanguage);
+    return renderFirstScreen(indexHtml, job, page.kind, preloads, language);
   };
 }

@@ -40,6 +40,11 @@ export function applyDeferredStyles(doc: Document = document): Promise<void> {
   ).then(() => undefined);
 }
 
+/** Whether the server drew a first screen into this page (an invitation link). */
+export function hasFirstScreen(doc: Document = document): boolean {
+  return doc.getElementById(FIRST_SCREEN_ID) !== null;
+}
+
 /**
  * Takes away the server-drawn first screen, which also shows the app's root (hidden beside it
  * by the server's stylesheet). Called when the app's own invitation, or anything else, is up.

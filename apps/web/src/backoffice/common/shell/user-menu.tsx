@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
@@ -61,21 +62,19 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   const [isSheetOpen, sheet] = useDisclosure(false);
   const label = t('shell.userMenu', { name: fullName(user) });
 
+  // The name comes from the content, not an aria-label: a hidden copy of the full label, the
+  // visible name and the initials kept out of it. An aria-label would not contain the initials
+  // (visible text), which fails "label in name" (WCAG 2.5.3, axe label-content-name-mismatch).
   const trigger = (
-    <UnstyledButton
-      aria-label={label}
-      onClick={isPhone ? sheet.open : undefined}
-      style={{ borderRadius: 999 }}
-      p={4}
-    >
+    <UnstyledButton onClick={isPhone ? sheet.open : undefined} style={{ borderRadius: 999 }} p={4}>
       <Group gap={8} wrap="nowrap">
-        {/* The initials repeat the name beside them: kept out of the accessible name. */}
+        <VisuallyHidden>{label}</VisuallyHidden>
         <span aria-hidden style={{ display: 'contents' }}>
           <UserAvatar user={user} size={34} />
+          <Text fw={600} fz="sm" visibleFrom="md" maw={160} truncate>
+            {fullName(user)}
+          </Text>
         </span>
-        <Text fw={600} fz="sm" visibleFrom="md" maw={160} truncate>
-          {fullName(user)}
-        </Text>
         <IconChevronDown size={16} aria-hidden />
       </Group>
     </UnstyledButton>
