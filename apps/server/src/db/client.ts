@@ -14,7 +14,7 @@ import { listPoolOptions, registerListDatabase } from './list-query';
 import type { Db } from './types';
 import * as schema from './schema';
 
-export type { Db, DbTx, Schema } from './types';
+export type { Db, DbTx } from './types';
 
 export interface DatabaseHandle {
   db: Db;

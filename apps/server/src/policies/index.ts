@@ -5,8 +5,7 @@ import { toError } from './decision';
 import { decide, type Action, type Resources } from './rules';
 
 export * from './actor';
-export type { Decision } from './decision';
-export { ACTIONS, decide, findForbiddenAnswerType, type Action, type Resources } from './rules';
+export { ACTIONS, decide, type Action, type Resources } from './rules';
 
 type ResourceArgs<A extends Action> = Resources[A] extends void ? [] : [Resources[A]];
 

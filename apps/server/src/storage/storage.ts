@@ -2,14 +2,12 @@ import { LocalStorage } from './local-storage';
 import type { LocalStorageOptions, S3StorageOptions, StorageOptions } from './object-storage';
 import { S3Storage } from './s3-storage';
 
-export type { ByteRange } from './byte-range';
 export type * from './object-storage';
 export { StorageError, isStorageError } from './storage-error';
 export type { StorageErrorCode } from './storage-error';
-export { assertValidKey } from './storage-key';
 export { LocalStorage } from './local-storage';
 export { S3Storage } from './s3-storage';
-export { MAX_MULTIPART_PARTS, MIN_MULTIPART_PART_BYTES } from './multipart-rules';
+export { MIN_MULTIPART_PART_BYTES } from './multipart-rules';
 
 /** The storage factory: builds the adapter chosen by configuration (interface: object-storage.ts). */
 

@@ -340,5 +340,3 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;
