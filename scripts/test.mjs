@@ -1,10 +1,12 @@
-// `npm test`: every layer, in order, stopping at the first failure:
-// system packages → typecheck → lint → dead code (knip) → i18n check → unit and integration →
-// build → e2e.
+// `npm test`: every layer, stopping at the first failure:
+// system packages → (typecheck → domain unit tests) alongside (lint → dead code (knip) → i18n
+// check) → server and web unit and integration tests → build → e2e. The two static lanes run at
+// once (each is one process on one core; together they save about a minute and a half); their
+// output is printed when each step ends, so it never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. A flaky e2e test (failed, then passed on CI's retry) fails the run and is named: a test
 // that passes only sometimes is a defect to fix, not a pass.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,25 +19,35 @@ const workspaces = ['packages/domain', 'apps/server', 'apps/web'];
 const vitestReport = (workspace) => path.join(reportsDir, `${workspace.replace('/', '-')}.json`);
 const e2eReport = path.join(reportsDir, 'e2e.json');
 
+const vitestStep = (workspace) => [
+  `unit and integration tests (${workspace})`,
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${vitestReport(workspace)}`,
+  ],
+  { cwd: path.join(root, workspace) },
+];
+
+/** Each entry is a step, or `{ lanes }`: lists of steps run one after another, lanes at once. */
 const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-  // Unused files, exports and dependencies (knip.json); a few seconds.
-  ['dead code (knip)', 'npm', ['run', 'knip']],
-  ['i18n check', 'npm', ['run', 'i18n:check']],
-  ...workspaces.map((workspace) => [
-    `unit and integration tests (${workspace})`,
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${vitestReport(workspace)}`,
+  {
+    lanes: [
+      [['typecheck', 'npm', ['run', 'typecheck']], vitestStep('packages/domain')],
+      [
+        ['lint', 'npm', ['run', 'lint']],
+        // Unused files, exports and dependencies (knip.json); a few seconds.
+        ['dead code (knip)', 'npm', ['run', 'knip']],
+        ['i18n check', 'npm', ['run', 'i18n:check']],
+      ],
     ],
-    { cwd: path.join(root, workspace) },
-  ]),
+  },
+  vitestStep('apps/server'),
+  vitestStep('apps/web'),
   ['build', 'npm', ['run', 'build']],
   [
     'e2e tests (Chromium)',
@@ -81,23 +93,66 @@ function summarise() {
   return totals;
 }
 
-const started = Date.now();
-let exitCode = 0;
-for (const [name, command, args, options = {}] of steps) {
-  const stepStarted = Date.now();
+/** Runs one step with its output on the terminal; resolves with its exit status. */
+function runInline([name, command, args, options = {}]) {
   console.log(`\n▶ ${name}`);
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     cwd: options.cwd ?? root,
     env: { ...process.env, ...options.env },
   });
+  return result.status ?? 1;
+}
+
+/** Runs one step with its output captured, printed in one piece when it ends. */
+function runCaptured([name, command, args, options = {}]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? root,
+      env: { ...process.env, ...options.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      process.stdout.write(`\n▶ ${name}\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function report(name, status, stepStarted) {
   const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds}s`);
-    exitCode = result.status ?? 1;
-    break;
+  if (status !== 0) console.error(`\n✖ ${name} failed after ${seconds}s`);
+  else console.log(`✔ ${name} (${seconds}s)`);
+}
+
+/** The lane's steps one after another, stopping at the first failure. */
+async function runLane(lane) {
+  for (const step of lane) {
+    const stepStarted = Date.now();
+    const status = await runCaptured(step);
+    report(step[0], status, stepStarted);
+    if (status !== 0) return status;
   }
-  console.log(`✔ ${name} (${seconds}s)`);
+  return 0;
+}
+
+const started = Date.now();
+let exitCode = 0;
+for (const step of steps) {
+  if (!Array.isArray(step)) {
+    const statuses = await Promise.all(step.lanes.map(runLane));
+    exitCode = statuses.find((status) => status !== 0) ?? 0;
+  } else {
+    const stepStarted = Date.now();
+    const status = runInline(step);
+    report(step[0], status, stepStarted);
+    exitCode = status;
+  }
+  if (exitCode !== 0) break;
 }
 const totals = summarise();
 if (totals.flakyTitles.length > 0) {
