@@ -57,21 +57,29 @@ export async function startTake(params: {
         : null;
       const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
       const pending: Promise<void>[] = [];
+      // A chunk delivered after stop() is held until the next one or the stop event: on a busy
+      // machine a timeslice chunk queued before stop() is delivered after it, so "the recorder
+      // is inactive" does not make a chunk the last. Only the one the stop event follows is.
+      let held: Blob | null = null;
       recorder.ondataavailable = (event) => {
         if (!recId) return;
-        // The chunk the recorder flushes when stopped is the take's last: stored together with
-        // the take's end, so it leaves in one PATCH that also declares the length.
-        const isLast = recorder.state === 'inactive';
-        pending.push(
-          manager.appendChunk(
-            recId,
-            event.data,
-            isLast ? { durationMs: Date.now() - startedAt } : undefined,
-          ),
-        );
+        if (recorder.state !== 'inactive') {
+          pending.push(manager.appendChunk(recId, event.data));
+          return;
+        }
+        if (held) pending.push(manager.appendChunk(recId, held));
+        held = event.data;
       };
       const stopped = new Promise<void>((resolve) => {
-        recorder.onstop = () => resolve();
+        recorder.onstop = () => {
+          // The take's last chunk is stored together with its end, so it leaves in one PATCH
+          // that also declares the length.
+          if (recId && held) {
+            pending.push(manager.appendChunk(recId, held, { durationMs: Date.now() - startedAt }));
+          }
+          held = null;
+          resolve();
+        };
       });
       recorder.start(RECORDING_TIMESLICE_MS);
       return { kind, recId, recorder, pending, stopped };

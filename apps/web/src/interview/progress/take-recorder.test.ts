@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const appendChunk = vi.fn(async () => {});
+const finishRecording = vi.fn(async () => {});
+vi.mock('../upload/upload-service', () => ({
+  getUploadManager: () => ({
+    createRecording: async () => 'rec-1',
+    appendChunk,
+    finishRecording,
+    discardRecording: async () => {},
+  }),
+}));
+
+/** A MediaRecorder whose events the test delivers by hand, in the order a busy browser may. */
+class FakeRecorder {
+  static last: FakeRecorder | null = null;
+  state: 'inactive' | 'recording' = 'inactive';
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor() {
+    FakeRecorder.last = this;
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+  }
+  deliver(text: string) {
+    this.ondataavailable?.({ data: new Blob([text]) });
+  }
+}
+
+describe('startTake: the last chunk', () => {
+  beforeEach(() => {
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    appendChunk.mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is the one the stop event follows, not any chunk delivered after stop()', async () => {
+    const { startTake } = await import('./take-recorder');
+    const take = await startTake({
+      streams: [{ kind: 'face', stream: {} as MediaStream }],
+      mimeType: null,
+      target: {
+        applicantId: 'a1',
+        jobId: 'j1',
+        questId: 'q1',
+        candidateToken: 't',
+        container: 'webm',
+      },
+    });
+    const recorder = FakeRecorder.last!;
+    recorder.deliver('one');
+    const stopping = take.stop();
+    // A timeslice chunk queued before stop() arrives after it, then the recorder's final flush.
+    recorder.deliver('late');
+    recorder.deliver('final');
+    recorder.onstop?.();
+    await stopping;
+
+    const calls = appendChunk.mock.calls as unknown as [string, Blob, unknown?][];
+    expect(await Promise.all(calls.map(([, blob]) => blob.text()))).toEqual([
+      'one',
+      'late',
+      'final',
+    ]);
+    expect(calls.map(([, , last]) => last !== undefined)).toEqual([false, false, true]);
+    expect(finishRecording).toHaveBeenCalledWith('rec-1', expect.any(Number));
+  });
+});
