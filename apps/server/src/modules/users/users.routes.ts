@@ -80,7 +80,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: sessionUserSchema },
         security: BEARER,
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const row = await findUserById(app.db, staffOf(request).user.id);
@@ -99,7 +99,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: accountListResponseSchema },
         security: BEARER,
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => listAccounts(app.db, request.query),
   );
@@ -114,7 +114,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: sessionUserSchema },
         security: BEARER,
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const row = await findUserById(app.db, request.params.id);
@@ -137,7 +137,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           response: { 201: sessionUserSchema },
           security: BEARER,
         },
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
       },
       async (request, reply) => {
         const body = request.body;
@@ -184,7 +184,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           response: { 200: sessionUserSchema },
           security: BEARER,
         },
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
       },
       async (request) => {
         const actor = staffOf(request);
@@ -236,7 +236,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const actor = staffOf(request);
@@ -273,7 +273,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'sendVerifyEmail', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
     },
     async (request) => {
       const row = await getManagedUser(app.db, staffOf(request), request.body.user._id);
@@ -292,7 +293,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'sendVerifyEmail', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
     },
     async (request) => {
       const row = await getManagedUser(app.db, staffOf(request), request.body.user._id);
@@ -311,7 +313,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: verifyCodeResponseSchema.pick({ isVerified: true }) },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'verifyCode', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'verifyCode', targetOf),
     },
     async (request) => {
       const row = await getManagedUser(app.db, staffOf(request), request.body.userId);
@@ -331,7 +334,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'userPassword', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'userPassword', targetOf),
     },
     async (request) => {
       const { id } = request.params;
