@@ -76,6 +76,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
         jobId: request.body.jobId,
         info: request.body.applicant.info,
         now: app.now(),
+        ...(request.body.inviteToken ? { inviteToken: request.body.inviteToken } : {}),
       });
       const candidateToken = await signCandidateToken(
         app,
