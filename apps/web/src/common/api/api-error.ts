@@ -8,11 +8,14 @@ export class ApiClientError extends Error {
   override readonly name = 'ApiClientError';
   readonly status: number;
   readonly key: ErrorKey;
+  /** A 400's field problems (`rows.2.email` → `validation.EMAIL_VALIDATE`), when the server named them. */
+  readonly issues: readonly ApiIssue[];
 
-  constructor({ status, key, message }: ApiError) {
+  constructor({ status, key, message }: ApiError, issues: readonly ApiIssue[] = []) {
     super(message);
     this.status = status;
     this.key = key;
+    this.issues = issues;
   }
 
   /** The i18n key of this error's text, e.g. 'errors.EMAIL_TAKEN_ERR'. */
@@ -35,5 +38,21 @@ export function createNetworkError(): ApiClientError {
  * for the status (normalizeApiError, spec §8).
  */
 export function createResponseError(status: number, body: unknown): ApiClientError {
-  return new ApiClientError(normalizeApiError({ status, body }));
+  return new ApiClientError(normalizeApiError({ status, body }), issuesOf(body));
+}
+
+/** One field problem of an error answer: the field's path and an i18n key. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+function issuesOf(body: unknown): ApiIssue[] {
+  const issues = (body as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is ApiIssue =>
+      typeof (issue as ApiIssue | null)?.path === 'string' &&
+      typeof (issue as ApiIssue).message === 'string',
+  );
 }
