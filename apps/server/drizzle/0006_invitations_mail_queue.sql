@@ -17,8 +17,11 @@ CREATE TABLE "mail_queue" (
 );
 --> statement-breakpoint
 ALTER TABLE "applicants" ADD COLUMN "invite_token_hash" text;--> statement-breakpoint
+ALTER TABLE "applicants" ADD COLUMN "reminder_due_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "applicants" ADD COLUMN "reminders_stopped_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_queue_due_idx" ON "mail_queue" USING btree ("next_attempt_at") WHERE "mail_queue"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "mail_queue_ref_idx" ON "mail_queue" USING btree ("ref_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "applicants_invite_token_idx" ON "applicants" USING btree ("invite_token_hash") WHERE "applicants"."invite_token_hash" is not null;--> statement-breakpoint
+CREATE INDEX "applicants_reminder_due_idx" ON "applicants" USING btree ("reminder_due_at") WHERE "applicants"."reminder_due_at" is not null;--> statement-breakpoint
 CREATE INDEX "applicants_job_email_idx" ON "applicants" USING btree ("job_id","email");

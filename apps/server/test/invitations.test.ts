@@ -10,8 +10,16 @@ import {
   enqueueMails,
   mailRetryDelayMs,
 } from '../src/modules/outbox/mail-queue';
+import { INVITATION_REMINDER_AFTER_MS } from '@candid/domain';
+import { sendDueReminders } from '../src/modules/invitations/invitations.service';
 import { bearer, type SignedUp } from './factories';
-import { accountWith, createInterviewJob, startInterview } from './interview-helpers';
+import { createTestClock } from './helpers';
+import {
+  accountWith,
+  callAsCandidate,
+  createInterviewJob,
+  startInterview,
+} from './interview-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
@@ -26,9 +34,10 @@ describe.each(testDbKinds())('invitations by e-mail (%s)', (kind) => {
   let owner: SignedUp;
   let other: SignedUp;
   let job: Job;
+  const clock = createTestClock();
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, {}, undefined, { now: clock.now });
     owner = await accountWith(t.app, { fName: 'Rina' });
     other = await accountWith(t.app, { fName: 'Other' });
     job = await createInterviewJob(t.app, owner, ['text']);
@@ -327,5 +336,80 @@ describe.each(testDbKinds())('invitations by e-mail (%s)', (kind) => {
       lastError: '550 no such user',
     });
     expect(await queue.runOnce()).toMatchObject({ sent: 0, retried: 0, failed: 0 });
+  });
+
+  it('reminds, once, whoever has not finished two days later; the stop link and finishing end it', async () => {
+    const people = ['rem1', 'rem2', 'rem3'].map((name) => ({
+      fName: name,
+      email: `${name}@example.com`,
+    }));
+    expect((await invite(owner, people)).statusCode).toBe(201);
+    await t.app.mailQueue.idle();
+    await t.app.mailQueue.runOnce();
+    const outbox = async () => readOutbox(t.config.mail.outboxDir);
+    const linkOf = async (to: string) =>
+      tokenOf((await outbox()).find((mail) => mail.to === to)!.text)!;
+    const rem1Token = await linkOf('rem1@example.com');
+    const invitationText = (await outbox()).find((m) => m.to === 'rem1@example.com')!.text;
+    expect(invitationText).toContain('we will send one reminder in two days');
+
+    // rem2 stops reminders from the e-mail; rem3 starts and quits the interview.
+    const stop = await t.app.inject({
+      method: 'GET',
+      url: `/api/invitation/stop?token=${await linkOf('rem2@example.com')}`,
+    });
+    expect(stop.statusCode).toBe(200);
+    expect(stop.headers['content-type']).toContain('text/html');
+    expect(stop.body).toContain('no more reminders');
+    const rem3 = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant',
+      payload: {
+        jobId: job._id,
+        inviteToken: await linkOf('rem3@example.com'),
+        applicant: {
+          info: {
+            fName: 'rem3',
+            lName: 'X',
+            email: 'rem3@example.com',
+            phone: '050-1234567',
+            hometown: 'Acre',
+          },
+        },
+      },
+    });
+    expect(rem3.statusCode, rem3.body).toBe(201);
+    const quit = await callAsCandidate(t.app, rem3.json().candidateToken)('PUT', '/api/applicant', {
+      applicant: { id: rem3.json().applicant.id, timestamp: { quited: new Date().toISOString() } },
+      jobId: job._id,
+    });
+    expect(quit.statusCode, quit.body).toBe(200);
+
+    const deps = () => ({
+      db: t.app.db,
+      now: clock.now(),
+      publicUrl: t.config.publicUrl,
+      secret: t.config.jwtSecret,
+      queue: t.app.mailQueue,
+    });
+    // Not yet due.
+    expect(await sendDueReminders(deps())).toBe(0);
+    clock.advance(INVITATION_REMINDER_AFTER_MS + 60_000);
+    try {
+      // Everyone invited by the earlier tests is due too (none of them finished).
+      expect(await sendDueReminders(deps())).toBeGreaterThan(0);
+      expect(await sendDueReminders(deps())).toBe(0);
+      await t.app.mailQueue.idle();
+      await t.app.mailQueue.runOnce();
+      const reminders = (await outbox()).filter(
+        (mail) => mail.subject.startsWith('Reminder: ') && mail.to.startsWith('rem'),
+      );
+      expect(reminders.map((mail) => mail.to)).toEqual(['rem1@example.com']);
+      expect(reminders[0]!.subject).toBe(`Reminder: ${MESSAGE.subject}`);
+      // The same personal link as the invitation.
+      expect(tokenOf(reminders[0]!.text)).toBe(rem1Token);
+    } finally {
+      clock.reset();
+    }
   });
 });

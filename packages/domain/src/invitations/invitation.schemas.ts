@@ -11,6 +11,8 @@ export const MAX_INVITATION_SUBJECT_CHARS = 200;
 export const MAX_INVITATION_MESSAGE_CHARS = 4000;
 /** A personal invitation link's token: base64url of 24 random bytes. */
 export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/u;
+/** When an invited person who has not finished gets the one reminder (if the recruiter wants it). */
+export const INVITATION_REMINDER_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** One person to invite: a first name and an address; last name and phone are optional. */
 export const invitationRowSchema = z.object({
@@ -40,6 +42,8 @@ export const sendInvitationsBodySchema = z
     subject: storableText(MAX_INVITATION_SUBJECT_CHARS),
     message: storableText(MAX_INVITATION_MESSAGE_CHARS),
     language: z.enum(LANGUAGES),
+    /** Remind, once, whoever has not finished {@link INVITATION_REMINDER_AFTER_MS} later. */
+    remind: z.boolean().default(true),
   })
   .superRefine((body, ctx) => {
     for (const index of duplicateRowIndexes(body.rows)) {

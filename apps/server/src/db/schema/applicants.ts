@@ -57,6 +57,10 @@ export const applicants = pgTable(
      * link. The token itself is only in the e-mail.
      */
     inviteTokenHash: text('invite_token_hash'),
+    /** When the invited person gets their reminder, unless they finish first; null: none due. */
+    reminderDueAt: timestamp('reminder_due_at', { withTimezone: true }),
+    /** When the invited person asked for no more reminders (the link in the e-mail). */
+    remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
     isRead: boolean('is_read').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
     answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),
@@ -144,6 +148,9 @@ export const applicants = pgTable(
     uniqueIndex('applicants_invite_token_idx')
       .on(t.inviteTokenHash)
       .where(sql`${t.inviteTokenHash} is not null`),
+    index('applicants_reminder_due_idx')
+      .on(t.reminderDueAt)
+      .where(sql`${t.reminderDueAt} is not null`),
     // "Already an applicant of this job?" when inviting (addresses are stored lower-cased).
     index('applicants_job_email_idx').on(t.jobId, t.email),
     // Text search (ILIKE '%…%') over name, email, phone and hometown.

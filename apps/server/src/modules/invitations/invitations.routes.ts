@@ -15,13 +15,30 @@ import {
   INVITATION_PURPOSE,
   markInvitationSent,
   openInvitation,
+  sendDueReminders,
   sendInvitations,
+  stopReminders,
 } from './invitations.service';
 
 const TAGS = ['invitations'];
 const BEARER = [{ bearerAuth: [] }];
 /** Opening invitation links per minute and IP: a person opens theirs a few times at most. */
 const OPENS_PER_MINUTE = 30;
+/** How often due reminders are looked for. */
+const REMINDER_SWEEP_MS = 5 * 60_000;
+
+const STOPPED_PAGE = {
+  en: {
+    title: 'Reminders stopped',
+    text: 'You will get no more reminders about this interview. Your personal link still works.',
+    unknown: 'This link is not valid any more.',
+  },
+  he: {
+    title: 'התזכורות בוטלו',
+    text: 'לא יישלחו אליך עוד תזכורות על הראיון הזה. הקישור האישי שלך עדיין פעיל.',
+    unknown: 'הקישור הזה כבר אינו בתוקף.',
+  },
+} as const;
 
 /**
  * Invitations by e-mail (issue 14): a recruiter invites people to a job, each with a personal
@@ -30,10 +47,33 @@ const OPENS_PER_MINUTE = 30;
  */
 export async function invitationsRoutes(
   app: FastifyInstance,
-  opts: { config: Pick<AppConfig, 'publicUrl'> },
+  opts: { config: Pick<AppConfig, 'publicUrl' | 'jwtSecret'> },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.mailQueue.onSent(INVITATION_PURPOSE, markInvitationSent);
+  const deps = () => ({
+    db: app.db,
+    now: app.now(),
+    publicUrl: opts.config.publicUrl,
+    secret: opts.config.jwtSecret,
+    queue: app.mailQueue,
+  });
+
+  // Reminders: looked for at start and every few minutes (a restart loses none: the due time
+  // is a column, and a reminder is queued in the transaction that clears it).
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const remind = () =>
+    void sendDueReminders(deps()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'reminder sweep failed'),
+    );
+  app.addHook('onReady', async () => {
+    remind();
+    timer = setInterval(remind, REMINDER_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 
   api.post(
     '/job/:id/invitations',
@@ -52,7 +92,7 @@ export async function invitationsRoutes(
     },
     async (request, reply) => {
       const result = await sendInvitations(
-        { db: app.db, now: app.now(), publicUrl: opts.config.publicUrl, queue: app.mailQueue },
+        deps(),
         staffOf(request),
         request.params.id,
         request.body,
@@ -74,5 +114,30 @@ export async function invitationsRoutes(
       },
     },
     async (request) => openInvitation(app.db, request.query.token, app.now()),
+  );
+
+  api.get(
+    '/invitation/stop',
+    {
+      config: { rateLimit: { max: OPENS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Public: the link in an invitation or reminder e-mail that stops further reminders; answers a short HTML page in the invitation language',
+        querystring: invitationQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { stopped, lang } = await stopReminders(app.db, request.query.token, app.now());
+      const page = STOPPED_PAGE[lang];
+      const dir = lang === 'he' ? 'rtl' : 'ltr';
+      const text = stopped ? page.text : page.unknown;
+      return reply
+        .code(stopped ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head><body><main><h1>${page.title}</h1><p>${text}</p></main></body></html>`,
+        );
+    },
   );
 }

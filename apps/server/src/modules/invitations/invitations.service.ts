@@ -1,6 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
+  INVITATION_REMINDER_AFTER_MS,
   VALIDATION_KEYS,
+  type Language,
   type InvitationResponse,
   type SendInvitationsBody,
   type SendInvitationsResponse,
@@ -10,22 +12,33 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
-import { enqueueMails, type MailQueue } from '../outbox/mail-queue';
+import { getInterviewJob } from '../jobs/interview-job';
+import { enqueueMails, findMailAbout, type MailQueue } from '../outbox/mail-queue';
 import {
+  clearReminderDue,
+  findDueReminders,
   findInvitedApplicant,
   findJobApplicantEmails,
   insertApplicant,
   markApplicantTimestamp,
+  stopApplicantReminders,
 } from '../review/applicant-records';
-import { invitationEmail } from './invitations.emails';
+import { invitationEmail, reminderEmail } from './invitations.emails';
 
 /** The mail queue's purpose of an invitation e-mail; its follow-up sets the applicant's `sent`. */
 export const INVITATION_PURPOSE = 'invitation';
 
-/** A new personal link token (base64url of 24 random bytes) and the hash stored for it. */
-export function newInvitationToken(): { token: string; hash: string } {
-  const token = randomBytes(24).toString('base64url');
-  return { token, hash: hashInvitationToken(token) };
+/**
+ * The personal link token of an invited applicant: 24 bytes of an HMAC of its id under the
+ * server's secret (base64url), so the reminder can carry the same link while only the token's
+ * hash is stored (the token cannot be guessed without the secret, nor read from the database).
+ */
+export function invitationToken(secret: string, applicantId: string): string {
+  return createHmac('sha256', secret)
+    .update(`invitation:${applicantId}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url');
 }
 
 export function hashInvitationToken(token: string): string {
@@ -36,6 +49,22 @@ export function invitationLink(publicUrl: string, jobId: string, token: string):
   return `${publicUrl}/interview/${jobId}?invite=${token}`;
 }
 
+/** The link in a reminder that stops further reminders for that invitation. */
+export function stopRemindersLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/invitation/stop?token=${token}`;
+}
+
+/** The mail queue's purpose of a reminder. */
+export const REMINDER_PURPOSE = 'invitation-reminder';
+
+interface InvitationDeps {
+  db: Db;
+  now: Date;
+  publicUrl: string;
+  secret: string;
+  queue: MailQueue;
+}
+
 /**
  * `POST job/{id}/invitations`: one applicant per row (created, not yet sent or opened) with a
  * personal link, and one queued e-mail each, in one transaction: all or nothing. A row whose
@@ -43,7 +72,7 @@ export function invitationLink(publicUrl: string, jobId: string, token: string):
  * The e-mails go out from the durable queue; each one sent sets its applicant's `sent`.
  */
 export async function sendInvitations(
-  deps: { db: Db; now: Date; publicUrl: string; queue: MailQueue },
+  deps: InvitationDeps,
   actor: StaffActor,
   jobId: string,
   body: SendInvitationsBody,
@@ -66,17 +95,22 @@ export async function sendInvitations(
   const invited = await db.transaction(async (tx) => {
     const created: { id: string; email: string }[] = [];
     for (const row of body.rows) {
-      const { token, hash } = newInvitationToken();
+      const id = randomUUID();
+      const token = invitationToken(deps.secret, id);
       const applicant = await insertApplicant(
         tx,
         {
+          id,
           orgId: actor.orgId,
           jobId: job._id,
           fName: row.fName,
           lName: row.lName,
           email: row.email,
           phone: row.phone,
-          inviteTokenHash: hash,
+          inviteTokenHash: hashInvitationToken(token),
+          reminderDueAt: body.remind
+            ? new Date(now.getTime() + INVITATION_REMINDER_AFTER_MS)
+            : null,
           status: 0,
           isFree: false,
           answerMap: {},
@@ -93,6 +127,7 @@ export async function sendInvitations(
         link: invitationLink(deps.publicUrl, job._id, token),
         jobTitle: job.info.title,
         companyName: job.company.name,
+        ...(body.remind ? { stopLink: stopRemindersLink(deps.publicUrl, token) } : {}),
       });
       await enqueueMails(
         tx,
@@ -150,4 +185,67 @@ export async function openInvitation(
     jobId: row.jobId,
     info: { fName: row.fName, lName: row.lName, email: row.email, phone: row.phone },
   };
+}
+
+/**
+ * Sends the reminders that are due: to each invited applicant whose reminder time has come and
+ * who has not submitted, quit, been archived or asked for no more, one e-mail with the same
+ * personal link, in the language and with the subject of their invitation. Each reminder is
+ * queued in the same transaction that clears its due time, so it goes out once.
+ */
+export async function sendDueReminders(
+  deps: Omit<InvitationDeps, 'queue'> & { queue: MailQueue },
+): Promise<number> {
+  const due = await findDueReminders(deps.db, deps.now, 100);
+  let queued = 0;
+  for (const applicant of due) {
+    const invitation = await findMailAbout(deps.db, applicant.id, INVITATION_PURPOSE);
+    const job = await getInterviewJob(deps.db, applicant.jobId, { activeOnly: false });
+    const lang: Language = invitation?.locale === 'he' ? 'he' : 'en';
+    const token = invitationToken(deps.secret, applicant.id);
+    const email = reminderEmail({
+      lang,
+      fName: applicant.fName,
+      subject: invitation?.subject ?? job.title,
+      jobTitle: job.title,
+      link: invitationLink(deps.publicUrl, applicant.jobId, token),
+      stopLink: stopRemindersLink(deps.publicUrl, token),
+    });
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await clearReminderDue(tx, applicant.id))) return false;
+      await enqueueMails(
+        tx,
+        [
+          {
+            orgId: applicant.orgId,
+            purpose: REMINDER_PURPOSE,
+            refId: applicant.id,
+            to: applicant.email,
+            ...email,
+          },
+        ],
+        deps.now,
+      );
+      return true;
+    });
+    if (claimed) queued += 1;
+  }
+  if (queued > 0) void deps.queue.kick();
+  return queued;
+}
+
+/**
+ * `GET invitation/stop?token=`: no more reminders for that invitation. Answers whether a
+ * reminder was stopped (an unknown token stops nothing) and the language of the invitation.
+ */
+export async function stopReminders(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ stopped: boolean; lang: Language }> {
+  const row = await findInvitedApplicant(db, hashInvitationToken(token));
+  if (!row) return { stopped: false, lang: 'en' };
+  await stopApplicantReminders(db, row.id, now);
+  const invitation = await findMailAbout(db, row.id, INVITATION_PURPOSE);
+  return { stopped: true, lang: invitation?.locale === 'he' ? 'he' : 'en' };
 }

@@ -185,3 +185,14 @@ export function createMailQueue(deps: MailQueueDeps) {
 }
 
 export type MailQueue = ReturnType<typeof createMailQueue>;
+
+/** The first mail of `purpose` about a row (a reminder reads its invitation's language). */
+export async function findMailAbout(db: Db, refId: string, purpose: string) {
+  const [row] = await db
+    .select({ locale: mailQueue.locale, subject: mailQueue.subject })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.refId, refId), eq(mailQueue.purpose, purpose)))
+    .orderBy(asc(mailQueue.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { applicants, notes, timelineEvents, type TimelineActivity } from '../../db/schema';
 import { jobsTableForJoin } from '../jobs/jobs.joins';
@@ -280,4 +280,45 @@ export async function markApplicantTimestamp(
     await appendTimeline(tx, applicantId, [{ type: 'activity', activity, createdAt: at }]);
     return true;
   });
+}
+
+/** Invited applicants whose reminder is due and who have not finished, stopped or been archived. */
+export async function findDueReminders(db: Db, now: Date, limit: number) {
+  return db
+    .select({
+      id: applicants.id,
+      orgId: applicants.orgId,
+      jobId: applicants.jobId,
+      fName: applicants.fName,
+      email: applicants.email,
+    })
+    .from(applicants)
+    .where(
+      and(
+        lte(applicants.reminderDueAt, now),
+        isNull(applicants.submittedAt),
+        isNull(applicants.quitedAt),
+        isNull(applicants.archivedAt),
+        isNull(applicants.remindersStoppedAt),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Clears a due reminder; false when another sender took it first. */
+export async function clearReminderDue(tx: Db | DbTx, applicantId: string): Promise<boolean> {
+  const cleared = await tx
+    .update(applicants)
+    .set({ reminderDueAt: null })
+    .where(and(eq(applicants.id, applicantId), isNotNull(applicants.reminderDueAt)))
+    .returning({ id: applicants.id });
+  return cleared.length > 0;
+}
+
+/** The invited person asked for no more reminders. */
+export async function stopApplicantReminders(db: Db, applicantId: string, now: Date) {
+  await db
+    .update(applicants)
+    .set({ reminderDueAt: null, remindersStoppedAt: now })
+    .where(and(eq(applicants.id, applicantId), isNull(applicants.remindersStoppedAt)));
 }

@@ -9,6 +9,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   FileButton,
   Group,
   Modal,
@@ -78,6 +79,7 @@ export function InviteByEmailDialog({
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
+  const [remind, setRemind] = useState(true);
 
   const rows = useMemo(() => parseInvitationList(list), [list]);
   const values = { title: job.info.title, company: job.company?.name ?? '', lng: language };
@@ -105,6 +107,7 @@ export function InviteByEmailDialog({
         subject: shownSubject,
         message: shownMessage,
         language,
+        remind,
       };
       const result = await api.post<SendInvitationsResponse>(
         `job/${encodeURIComponent(job._id)}/invitations`,
@@ -230,6 +233,13 @@ export function InviteByEmailDialog({
           dir={language === 'he' ? 'rtl' : 'ltr'}
         />
       </Stack>
+
+      <Checkbox
+        checked={remind}
+        onChange={(event) => setRemind(event.currentTarget.checked)}
+        label={t('invitations.remind')}
+        description={t('invitations.remindHint')}
+      />
 
       <Paper
         withBorder
