@@ -1,39 +1,21 @@
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useAlertStore, type AlertParam } from '../stores/alert-store';
+import { lazy, Suspense, useState } from 'react';
+import { useAlertStore } from '../stores/alert-store';
 
-function translateParams(t: TFunction, params: Record<string, AlertParam> | undefined) {
-  return Object.fromEntries(
-    Object.entries(params ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'object' ? t(value.i18nKey) : value,
-    ]),
-  );
-}
+const AlertNotificationsView = lazy(() => import('./alert-notifications-view'));
 
-/** Shows the alerts of the alert store as Mantine notifications, in the current language. */
+/**
+ * Shows the alerts of the alert store as notifications. Most first visits show none, so the
+ * notifications (Mantine's, with their transitions and stylesheet: ~10 KiB compressed) load at
+ * the first alert and stay from then on; an alert raised meanwhile waits in the store.
+ */
 export function AlertNotifications() {
-  const alerts = useAlertStore((state) => state.alerts);
-  const dismissAlert = useAlertStore((state) => state.dismissAlert);
-  const { t } = useTranslation();
-
-  useEffect(() => {
-    for (const alert of alerts) {
-      const isSuccess = alert.type === 'success';
-      notifications.show({
-        id: `alert-${alert.id}`,
-        color: isSuccess ? 'teal' : 'red',
-        icon: isSuccess ? <IconCheck size={18} /> : <IconX size={18} />,
-        message: t(alert.key, translateParams(t, alert.params)),
-        withBorder: true,
-        closeButtonProps: { 'aria-label': t('alerts.close') },
-      });
-      dismissAlert(alert.id);
-    }
-  }, [alerts, dismissAlert, t]);
-
-  return null;
+  const hasAlert = useAlertStore((state) => state.alerts.length > 0);
+  const [wanted, setWanted] = useState(false);
+  if (hasAlert && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AlertNotificationsView />
+    </Suspense>
+  );
 }
