@@ -13,13 +13,27 @@ export interface RenderedPage {
   inlineScriptHashes: readonly string[];
 }
 
+/** Draws a path's own index.html, or answers null to keep the file. */
+type RenderPage = (
+  url: string,
+  indexHtml: string,
+  headers: { acceptLanguage?: string },
+) => Promise<RenderedPage | null>;
+
 interface WebPluginOptions {
   config: AppConfig;
-  renderPage?: (
-    url: string,
-    indexHtml: string,
-    headers: { acceptLanguage?: string },
-  ) => Promise<RenderedPage | null>;
+  renderPage?: RenderPage;
+}
+
+/** The first page that one of `renderers` draws for a path (each answers null for paths not its own). */
+export function firstPage(renderers: readonly RenderPage[]): RenderPage {
+  return async (url, indexHtml, headers) => {
+    for (const render of renderers) {
+      const page = await render(url, indexHtml, headers);
+      if (page) return page;
+    }
+    return null;
+  };
 }
 
 /** The CSP of one answer with the given inline script hashes added to its `script-src`. */
