@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LOG_LEVELS, RECORD_PAGE_SIZE } from '../common/constants';
-import type { LogLevel } from '../common/constants';
 import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
