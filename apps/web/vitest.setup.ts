@@ -1,10 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAlertNotifications } from './src/common/ui/alert-notifications';
 
 // findBy*/waitFor give up after 1 s by default; vitest runs the test files in parallel on two
 // cores, where a whole screen can take longer than that to settle.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The app loads the notifications at the first alert (alert-notifications.tsx). Loaded here
+// first, they render at once as they did when they were part of the entry, so a test's alert
+// shows without a chunk load in the way, which on busy cores could outlast a test's fake-timer
+// window (e.g. a 5 s resend lock).
+await loadAlertNotifications();
 
 // jsdom lacks the layout APIs Mantine calls (media queries, element resize observation, scrolling).
 if (!window.matchMedia) {

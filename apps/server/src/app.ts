@@ -15,6 +15,7 @@ import { interviewUploadsRoutes } from './modules/interview-uploads/interview-up
 import { tusUploadsRoutes } from './modules/interview-uploads/tus-uploads.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createInvitationPage } from './modules/jobs/invitation-page';
+import { createLoginPage } from './modules/auth/login-page';
 import { realtimeHandlers } from './modules/realtime/realtime.handlers';
 import { reviewRoutes } from './modules/review/review.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -37,7 +38,7 @@ import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { swaggerPlugin } from './plugins/swagger';
 import { tfjsWasmPlugin } from './plugins/tfjs-wasm';
-import { webPlugin } from './plugins/web';
+import { firstPage, webPlugin } from './plugins/web';
 
 export interface BuildAppOptions {
   /** An already-open database (tests share one per file); opened from config otherwise. */
@@ -122,7 +123,10 @@ export async function buildApp(
   await app.register(tfjsWasmPlugin);
   await app.register(webPlugin, {
     config,
-    renderPage: createInvitationPage(app.db, config.webDistDir),
+    renderPage: firstPage([
+      createInvitationPage(app.db, config.webDistDir),
+      createLoginPage(config.webDistDir),
+    ]),
   });
   return app;
 }

@@ -143,6 +143,15 @@ describe.each(testDbKinds())('app on %s', (kind) => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A script carries what a script obeys, not the document-only headers (bytes on every chunk).
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The document keeps them all.
+    expect(deep.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(deep.headers['x-frame-options']).toBe('SAMEORIGIN');
 
     const favicon = await t.app.inject({ method: 'GET', url: '/favicon.ico?t=123' });
     expect(favicon.statusCode).toBe(200);

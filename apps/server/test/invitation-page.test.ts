@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PublicJob } from '@candid/domain';
@@ -8,6 +8,7 @@ import {
   languageFromAcceptLanguage,
   matchCandidatePage,
 } from '../src/modules/jobs/invitation-page';
+import { LOGIN_FIRST_SCREEN_TEXT } from '../src/modules/auth/login-page';
 import { accountWith, callAs, jobPayload } from './jobs-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -26,6 +27,10 @@ const MANIFEST = {
     imports: ['index.html', '_shared-s1.js', '_title-t1.js'],
   },
   '_title-t1.js': { file: 'assets/title-t1.js' },
+  'src/backoffice/auth/routes/login-page.tsx': {
+    file: 'assets/login-page-l1.js',
+    imports: ['index.html', '_title-t1.js'],
+  },
   'src/interview/embed/routes/embed-page.tsx': {
     file: 'assets/embed-page-m1.js',
     imports: ['index.html', '_title-t1.js'],
@@ -151,8 +156,8 @@ describe('the invitation link carries its first screen (PGlite)', () => {
     const embedCsp = String((await page(`/embed/${jobId}`)).headers['content-security-policy']);
     expect(embedCsp).toContain(sha256Source(loader));
     expect(embedCsp).toContain('frame-ancestors *');
-    const login = await page('/login');
-    expect(String(login.headers['content-security-policy'])).not.toContain('sha256-');
+    const signup = await page('/signup');
+    expect(String(signup.headers['content-security-policy'])).not.toContain('sha256-');
   });
 
   it("paints in the browser's language: a Hebrew browser gets the page right to left", async () => {
@@ -177,7 +182,7 @@ describe('the invitation link carries its first screen (PGlite)', () => {
       '/interview/not-a-uuid',
       '/embed/00000000-0000-4000-8000-000000000000',
       `/interview/${jobId}/inprogress`,
-      '/login',
+      '/signup',
     ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
@@ -213,5 +218,76 @@ describe('matchCandidatePage', () => {
     ['/backoffice/interview/abc', null],
   ])('%s', (url, expected) => {
     expect(matchCandidatePage(url)).toEqual(expected);
+  });
+});
+
+describe('/login carries its first screen (PGlite)', () => {
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'candid-web-'));
+    await mkdir(path.join(webDir, '.vite'), { recursive: true });
+    await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    t = await createTestApp('pglite', { WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (webDir) await rm(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, acceptLanguage?: string) =>
+    t.app.inject({
+      url,
+      headers: {
+        accept: 'text/html',
+        ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+      },
+    });
+
+  it("draws the login card's heading and loads the app, with the login chunks, after that paint", async () => {
+    const response = await page('/login?redirect=%2Fbackoffice%2Fjob');
+    expect(response.statusCode).toBe(200);
+    const [before] = response.body.split('<div id="root"></div>');
+    expect(before).toContain('<div id="first-screen" class="fs-page">');
+    expect(before).toContain('<h1>Welcome back</h1>');
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload|rel="stylesheet"|as="style"/);
+    expect(dataBlock(response.body, 'candid-app-assets')).toEqual({
+      entry: '/assets/index-e1.js',
+      modules: ['/assets/shared-s1.js', '/assets/login-page-l1.js', '/assets/title-t1.js'],
+      styles: ['/assets/index-c1.css'],
+    });
+    const loader = inlineScripts(response.body)[0] ?? '';
+    expect(String(response.headers['content-security-policy'])).toContain(sha256Source(loader));
+  });
+
+  it("paints in the browser's language", async () => {
+    const hebrew = (await page('/login', 'he-IL,he;q=0.9,en;q=0.8')).body;
+    expect(hebrew).toContain('<html lang="he" dir="rtl">');
+    expect(hebrew).toContain(`<h1>${LOGIN_FIRST_SCREEN_TEXT.he.title}</h1>`);
+  });
+
+  it('leaves other back-office paths to the plain index.html', async () => {
+    for (const url of ['/signup', '/login/extra', '/loginx']) {
+      const { body } = await page(url);
+      expect(body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('words the first screen as the web app does, in both languages', async () => {
+    for (const language of ['en', 'he'] as const) {
+      const messages = JSON.parse(
+        await readFile(
+          path.join(import.meta.dirname, '../../web/src/locales', `${language}.json`),
+          'utf8',
+        ),
+      ) as { auth: { login: { title: string; lead: string } } };
+      expect(LOGIN_FIRST_SCREEN_TEXT[language]).toEqual({
+        title: messages.auth.login.title,
+        lead: messages.auth.login.lead,
+      });
+    }
   });
 });

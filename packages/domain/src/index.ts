@@ -38,6 +38,7 @@ export * from './templates/template.schemas';
 export * from './templates/template.rules';
 
 export * from './records/record.schemas';
+export * from './records/log-limits';
 export * from './records/activity.schemas';
 
 export * from './interview/interview-errors';

@@ -5,7 +5,7 @@ import { createApiClient, sleep } from '../common/api/api-client';
 import { createStorageTokenStore } from '../common/api/token-store';
 import type { BrowserSupport } from '../common/browser/check-browser-support';
 import { isClearlySupported } from '../common/browser/is-clearly-supported';
-import { createAppI18n } from '../common/i18n/i18n';
+import { createAppI18n, loadMessages } from '../common/i18n/i18n';
 import { applyDocumentLanguage } from '../common/i18n/languages';
 import { installAppLogger, logHttpFailure } from '../common/logging/app-logger';
 import { showAlert } from '../common/stores/alert-store';
@@ -29,8 +29,7 @@ applyDocumentLanguage(language);
 const queryClient = createQueryClient();
 let router: AppRouter | null = null;
 
-const services: AppServices = {
-  i18n: createAppI18n(language),
+const services: Omit<AppServices, 'i18n'> = {
   queryClient,
   api: createApiClient({
     fetch: (input, init) => window.fetch(input, init),
@@ -58,7 +57,12 @@ async function checkSupport(userAgent: string): Promise<BrowserSupport> {
 }
 
 async function start() {
-  const [support] = await Promise.all([checkSupport(navigator.userAgent), applyDeferredStyles()]);
+  const [support, messages] = await Promise.all([
+    checkSupport(navigator.userAgent),
+    loadMessages(language),
+    applyDeferredStyles(),
+  ]);
+  const i18n = createAppI18n(language, { [language]: messages });
   if (support.ok) router = createAppRouter();
   // The server-drawn invitation (first-screen.ts) gives way to the app's own, or to whatever
   // else the app shows: another page, the unsupported-browser page, or after a long wait.
@@ -75,7 +79,7 @@ async function start() {
   const root = createRoot(rootElement);
   const app = (
     <StrictMode>
-      <AppProviders services={services}>
+      <AppProviders services={{ ...services, i18n }}>
         {router ? <RouterProvider router={router} /> : <UnsupportedBrowser support={support} />}
       </AppProviders>
     </StrictMode>

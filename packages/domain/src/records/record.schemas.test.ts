@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isLogLevelQueued,
-  logBatchInputSchema,
-  logRecordSchema,
-  recordFilterSchema,
-} from './record.schemas';
+import { isLogLevelQueued } from './log-limits';
+import { logBatchInputSchema, logRecordSchema, recordFilterSchema } from './record.schemas';
 
 const record = {
   _id: 'r1',

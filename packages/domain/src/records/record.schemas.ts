@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LOG_LEVELS, RECORD_PAGE_SIZE } from '../common/constants';
-import type { LogLevel } from '../common/constants';
 import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
@@ -11,6 +10,7 @@ import {
   queryNumberSchema,
 } from '../common/query';
 import { roleSchema } from '../users/user.schemas';
+import { MAX_LOG_BATCH_ENTRIES, MAX_LOG_MESSAGE_CHARS, MAX_LOG_STACK_CHARS } from './log-limits';
 
 export const LOG_SOURCES = ['frontend', 'backend'] as const;
 export type LogSource = (typeof LOG_SOURCES)[number];
@@ -64,10 +64,6 @@ export const logRecordSchema = z.object({
 });
 export type LogRecord = z.infer<typeof logRecordSchema>;
 
-/** Bounds of what one client entry may carry (`POST record` is open to candidates). */
-export const MAX_LOG_BATCH_ENTRIES = 50;
-export const MAX_LOG_MESSAGE_CHARS = 2_000;
-export const MAX_LOG_STACK_CHARS = 8_000;
 const boundedText = (max: number) => z.string().max(max);
 
 /**
@@ -106,11 +102,6 @@ export type LogBatchInput = z.infer<typeof logBatchInputSchema>;
 
 /** Answer of `POST record`: how many entries were stored. */
 export const logBatchResponseSchema = z.object({ saved: z.number().int().min(0) });
-
-/** Debug logs stay in the console; every other client level is queued and sent (spec §9). */
-export function isLogLevelQueued(level: LogLevel): boolean {
-  return level !== 'debug';
-}
 
 /**
  * Record overview filter (spec §3): source, traceID, date range, user text, status code,

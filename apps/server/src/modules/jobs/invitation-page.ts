@@ -38,7 +38,7 @@ export function matchCandidatePage(url: string): { kind: CandidatePageKind; jobI
   return { kind: match[1] as CandidatePageKind, jobId };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -53,16 +53,20 @@ const jsonForHtml = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** What every server-drawn first screen shares: the page, and the public header's bar. */
+export const FIRST_SCREEN_BASE_CSS = `#first-screen~#root{display:none}
+body{margin:0}
+.fs-page{min-height:100vh;min-height:100dvh;background:#f8f9fa;color:#000;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Noto Sans Hebrew",Arial,"Helvetica Neue",sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
+.fs-page *{box-sizing:border-box}
+.fs-bar{background:#fff;border-bottom:1px solid #e9ecef;height:61px;padding:0 16px;display:flex;align-items:center;gap:10px;font-weight:800;font-size:20px;letter-spacing:-.3px}
+@media (min-width:47.5em){.fs-bar{padding:0 32px}}`;
+
 /*
  * The first screen's own small stylesheet: the same boxes, sizes and colours as the React
  * invitation (Mantine theme values; sm breakpoint 760 px), so nothing moves when the app takes
  * over, and no wait for the app's stylesheet or scripts before the candidate sees the job.
  */
-const FIRST_SCREEN_CSS = `#first-screen~#root{display:none}
-body{margin:0}
-.fs-page{min-height:100vh;min-height:100dvh;background:#f8f9fa;color:#000;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Noto Sans Hebrew",Arial,"Helvetica Neue",sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
-.fs-page *{box-sizing:border-box}
-.fs-bar{background:#fff;border-bottom:1px solid #e9ecef;height:61px;padding:0 16px;display:flex;align-items:center;gap:10px;font-weight:800;font-size:20px;letter-spacing:-.3px}
+const FIRST_SCREEN_CSS = `${FIRST_SCREEN_BASE_CSS}
 .fs-main{padding:16px 0}
 .fs-box{max-width:720px;margin:0 auto;padding:0 12px}
 .fs-card{background:#fff;border:1px solid #dee2e6;border-radius:16px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.05),0 10px 15px -5px rgba(0,0,0,.05),0 7px 7px -5px rgba(0,0,0,.04)}
@@ -79,9 +83,9 @@ body{margin:0}
 .fs-place{color:#495057;font-size:14px;display:flex;align-items:center;gap:4px}
 .fs-desc :where(p,li,h1,h2,h3,h4,blockquote){unicode-bidi:plaintext;text-align:start}
 .fs-desc p{margin:0 0 20px}.fs-desc>:first-child{margin-top:0}.fs-desc>:last-child{margin-bottom:0}
-@media (min-width:47.5em){.fs-bar{padding:0 32px}.fs-interview .fs-main{padding:32px 0}.fs-interview .fs-box{padding:0 16px}.fs-cover{height:180px}.fs-body{padding:0 32px 32px}.fs-head h1{font-size:32px}}`;
+@media (min-width:47.5em){.fs-interview .fs-main{padding:32px 0}.fs-interview .fs-box{padding:0 16px}.fs-cover{height:180px}.fs-body{padding:0 32px 32px}.fs-head h1{font-size:32px}}`;
 
-const BRAND_MARK =
+export const BRAND_MARK =
   '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#4c6ef5"/><path d="M21.5 11.2a7 7 0 1 0 0 9.6" fill="none" stroke="#fff" stroke-width="3.4" stroke-linecap="round"/><circle cx="23" cy="16" r="2.2" fill="#fff"/></svg>';
 
 const MAP_PIN =
@@ -191,12 +195,32 @@ export function renderFirstScreen(
   pageChunks: readonly string[] = [],
   language: Language = 'en',
 ): RenderedPage {
+  return renderDeferredApp(indexHtml, {
+    language,
+    head: `<style>${FIRST_SCREEN_CSS}</style>` + coverPreload(job.info.coverUrl),
+    body:
+      invitationHtml(job, kind) +
+      `<script type="application/json" id="${PUBLIC_JOB_DATA_ID}">${jsonForHtml(job)}</script>`,
+    pageChunks,
+  });
+}
+
+/**
+ * index.html with a server-drawn first screen (`body`, which the app takes away: an element
+ * with id FIRST_SCREEN_ID) and `head` added, in `language`'s direction, and the app's entry,
+ * modules (with the page's own chunks) and stylesheets moved into a data block that
+ * APP_LOADER_SCRIPT starts after the first paint.
+ */
+export function renderDeferredApp(
+  indexHtml: string,
+  page: { language: Language; head: string; body: string; pageChunks: readonly string[] },
+): RenderedPage {
   const assets: AppAssets = { entry: null, modules: [], styles: [] };
-  // Replacer functions: a `$` in the job's text must stay a `$`.
+  // Replacer functions: a `$` in the page's text must stay a `$`.
   const html = indexHtml
     .replace(
       /<html lang="[^"]*" dir="[^"]*">/,
-      () => `<html lang="${language}" dir="${getDirection(language)}">`,
+      () => `<html lang="${page.language}" dir="${getDirection(page.language)}">`,
     )
     .replace(ENTRY_SCRIPT, (_tag, src: string) => {
       assets.entry = src;
@@ -210,18 +234,14 @@ export function renderFirstScreen(
       assets.styles.push(href);
       return '';
     });
-  assets.modules.push(...pageChunks.filter((href) => !assets.modules.includes(href)));
-  const head = `<style>${FIRST_SCREEN_CSS}</style>` + coverPreload(job.info.coverUrl);
-  const body =
-    invitationHtml(job, kind) +
-    `<script type="application/json" id="${PUBLIC_JOB_DATA_ID}">${jsonForHtml(job)}</script>`;
+  assets.modules.push(...page.pageChunks.filter((href) => !assets.modules.includes(href)));
   const loader =
     `<script type="application/json" id="${APP_ASSETS_DATA_ID}">${jsonForHtml(assets)}</script>` +
     `<script>${APP_LOADER_SCRIPT}</script>`;
   return {
     html: html
-      .replace('</head>', () => `${head}</head>`)
-      .replace('<div id="root"></div>', () => `${body}<div id="root"></div>${loader}`),
+      .replace('</head>', () => `${page.head}</head>`)
+      .replace('<div id="root"></div>', () => `${page.body}<div id="root"></div>${loader}`),
     inlineScriptHashes: [APP_LOADER_SCRIPT_HASH],
   };
 }
@@ -256,7 +276,7 @@ export function chunkPreloads(manifest: ViteManifest, source: string, indexHtml:
 }
 
 /** Reads the build manifest if the build wrote one (it names each page's chunks). */
-async function readManifest(webDistDir: string): Promise<ViteManifest> {
+export async function readManifest(webDistDir: string): Promise<ViteManifest> {
   try {
     return JSON.parse(
       await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppI18n } from '../i18n/i18n';
+import { createTestI18n } from '../test/test-i18n';
 import { formatPageTitle } from './use-page-title';
 
 describe('formatPageTitle (spec §2: product name, plus " | " and the route title)', () => {
@@ -10,6 +10,6 @@ describe('formatPageTitle (spec §2: product name, plus " | " and the route titl
     ['he', undefined, 'Candid'],
     ['he', 'pageTitles.login', 'Candid | התחברות'],
   ] as const)('%s, %s → %s', (language, titleKey, expected) => {
-    expect(formatPageTitle(createAppI18n(language).t, titleKey)).toBe(expected);
+    expect(formatPageTitle(createTestI18n(language).t, titleKey)).toBe(expected);
   });
 });

@@ -22,6 +22,20 @@ describe('LanguageSwitch', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'he');
   });
 
+  it('opens from the keyboard, and the focus stays with the menu while its chunk loads', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LanguageSwitch />);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'עברית' })).toBeVisible();
+    expect(document.activeElement).not.toBe(document.body);
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Language: English' })).toHaveFocus(),
+    );
+  });
+
   it('marks the current language in the menu', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LanguageSwitch />, { language: 'he' });

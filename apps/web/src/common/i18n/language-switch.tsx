@@ -1,46 +1,33 @@
-import { getDirection, LANGUAGES } from '@candid/domain';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { useLanguageStore } from '../stores/language-store';
+import { LanguageButton } from './language-button';
+
+const loadLanguageMenu = () => import('./language-menu');
+const LanguageMenu = lazy(loadLanguageMenu);
 
 /**
  * Chooses the interface language. Each language is named in itself ("English", "עברית") so
- * a reader finds theirs whatever the current language is.
+ * a reader finds theirs whatever the current language is. The page shows only the button: the
+ * menu (with the positioning library under it, ~15 KiB compressed) loads when the button is
+ * pressed, or pointed at, and opens at once.
  */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const setLanguage = useLanguageStore((state) => state.setLanguage);
+  const [menuWanted, setMenuWanted] = useState(false);
 
+  const button = (
+    <LanguageButton
+      language={language}
+      aria-expanded={false}
+      onPointerEnter={() => void loadLanguageMenu()}
+      onClick={() => setMenuWanted(true)}
+    />
+  );
+  if (!menuWanted) return button;
   return (
-    <Menu position="bottom-end" shadow="md" width={160}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={t('language.switchLabel', { language: t(`languages.${language}`) })}
-        >
-          {t(`languages.${language}`)}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((option) => (
-          <Menu.Item
-            key={option}
-            lang={option}
-            dir={getDirection(option)}
-            aria-current={option === language ? 'true' : undefined}
-            rightSection={option === language ? <IconCheck size={16} aria-hidden /> : null}
-            onClick={() => setLanguage(option)}
-          >
-            {t(`languages.${option}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenu language={language} onChoose={setLanguage} />
+    </Suspense>
   );
 }

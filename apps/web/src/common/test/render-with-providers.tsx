@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { ApiClient } from '../api/api-client';
 import { ApiClientProvider } from '../api/api-client-context';
-import { createAppI18n } from '../i18n/i18n';
+import { createTestI18n } from './test-i18n';
 import { useLanguageStore } from '../stores/language-store';
 import { UiProviders } from '../ui/ui-providers';
 
@@ -37,7 +37,7 @@ export function renderWithProviders(
   useLanguageStore.setState({ language });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <UiProviders i18n={createAppI18n(language)} mantineEnv="test">
+    <UiProviders i18n={createTestI18n(language)} mantineEnv="test">
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={api}>{ui}</ApiClientProvider>
       </QueryClientProvider>

@@ -1,39 +1,36 @@
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useAlertStore, type AlertParam } from '../stores/alert-store';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useAlertStore } from '../stores/alert-store';
 
-function translateParams(t: TFunction, params: Record<string, AlertParam> | undefined) {
-  return Object.fromEntries(
-    Object.entries(params ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'object' ? t(value.i18nKey) : value,
-    ]),
-  );
+let loadedView: ComponentType | null = null;
+let loadingView: Promise<ComponentType> | null = null;
+
+/** Loads the notifications' chunk once; resolves with its view. */
+export function loadAlertNotifications(): Promise<ComponentType> {
+  loadingView ??= import('./alert-notifications-view').then((module) => {
+    loadedView = module.default;
+    return module.default;
+  });
+  return loadingView;
 }
 
-/** Shows the alerts of the alert store as Mantine notifications, in the current language. */
+/**
+ * Shows the alerts of the alert store as notifications. Most first visits show none, so the
+ * notifications (Mantine's, with their transitions and stylesheet: ~10 KiB compressed) load at
+ * the first alert and stay from then on; an alert raised meanwhile waits in the store. Once
+ * loaded, they render at once wherever this mounts.
+ */
 export function AlertNotifications() {
-  const alerts = useAlertStore((state) => state.alerts);
-  const dismissAlert = useAlertStore((state) => state.dismissAlert);
-  const { t } = useTranslation();
-
+  const hasAlert = useAlertStore((state) => state.alerts.length > 0);
+  const [View, setView] = useState<ComponentType | null>(() => loadedView);
   useEffect(() => {
-    for (const alert of alerts) {
-      const isSuccess = alert.type === 'success';
-      notifications.show({
-        id: `alert-${alert.id}`,
-        color: isSuccess ? 'teal' : 'red',
-        icon: isSuccess ? <IconCheck size={18} /> : <IconX size={18} />,
-        message: t(alert.key, translateParams(t, alert.params)),
-        withBorder: true,
-        closeButtonProps: { 'aria-label': t('alerts.close') },
-      });
-      dismissAlert(alert.id);
-    }
-  }, [alerts, dismissAlert, t]);
-
-  return null;
+    if (!hasAlert || View) return;
+    let active = true;
+    void loadAlertNotifications().then((view) => {
+      if (active) setView(() => view);
+    });
+    return () => {
+      active = false;
+    };
+  }, [hasAlert, View]);
+  return View ? <View /> : null;
 }

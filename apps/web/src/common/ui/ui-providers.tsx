@@ -1,9 +1,7 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './bidi-inputs.css';
 import { getDirection, isLanguage } from '@candid/domain';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -17,7 +15,7 @@ function LanguageSync() {
 }
 
 /**
- * Mantine (theme, right-to-left via DirectionProvider, notifications), i18next and the alert
+ * Mantine (theme, right-to-left via DirectionProvider), notifications, i18next and the alert
  * renderer: what every screen of the app needs, with or without a router.
  */
 export function UiProviders({
@@ -36,7 +34,6 @@ export function UiProviders({
       <DirectionProvider initialDirection={getDirection(language)}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
           <LanguageSync />
-          <Notifications position="top-center" />
           <AlertNotifications />
           {children}
         </MantineProvider>

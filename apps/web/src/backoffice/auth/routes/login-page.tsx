@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { useReleaseFirstScreen } from '../../../common/first-screen/first-screen';
 import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import {
   FORGOT_PASSWORD_PATH,
@@ -26,6 +27,8 @@ import { GoogleSignInButton } from '../components/google-sign-in';
  * login the user goes where the redirect query says, else to the applicant overview.
  */
 export function LoginPage() {
+  // The server draws this card's heading into /login's HTML (apps/server login-page.ts).
+  useReleaseFirstScreen();
   const { t } = useTranslation();
   const api = useApiClient();
   const [searchParams] = useSearchParams();
