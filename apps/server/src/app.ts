@@ -23,6 +23,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
 import { recordsRoutes } from './modules/records/records.routes';
+import { activitiesRoutes } from './modules/activities/activities.routes';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -110,6 +111,7 @@ export async function buildApp(
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });
       await api.register(recordsRoutes);
+      await api.register(activitiesRoutes);
     },
     { prefix: '/api' },
   );
