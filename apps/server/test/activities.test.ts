@@ -144,6 +144,41 @@ describe.each(testDbKinds())('activities on %s', (kind) => {
     expect(theirs.activities).toEqual([]);
   });
 
+  // The account is its organisation's last member: deleting it deletes the organisation, and
+  // the audit trail of what was done to it must survive that.
+  it('writes one activity per account change: create, edit, password, delete (spec §3 user, User Password)', async () => {
+    const since = new Date().toISOString();
+    const created = await call(admin, 'POST', '/api/user', {
+      fName: 'Audit',
+      lName: 'Me',
+      email: 'audit-me@example.com',
+      perm: 999,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { _id: string })._id;
+    expect((await call(admin, 'PUT', '/api/user', { user: { _id: id, perm: 3 } })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await call(admin, 'PUT', `/api/user/password/${id}`, {
+          newPassword: 'Newpass123',
+          userId: id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/user/${id}`)).statusCode).toBe(200);
+    const log = await list(`?userId=${admin.user._id}&fromDate=${encodeURIComponent(since)}`);
+    expect(
+      log.activities.map((activity) => [activity.type, activity.target, activity.desc]),
+    ).toEqual([
+      ['create', 'user', 'Audit Me <audit-me@example.com>'],
+      ['update', 'user', 'Audit Me <audit-me@example.com>'],
+      ['update', 'User Password', 'Audit Me <audit-me@example.com>'],
+      ['remove', 'user', 'Audit Me <audit-me@example.com>'],
+    ]);
+  });
+
   it('a recruiter sending viewAsId acts as themselves and is logged without it', async () => {
     const since = new Date().toISOString();
     const created = await call(recruiter, 'POST', '/api/job', {

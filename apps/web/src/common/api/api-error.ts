@@ -8,17 +8,36 @@ export class ApiClientError extends Error {
   override readonly name = 'ApiClientError';
   readonly status: number;
   readonly key: ErrorKey;
+  /** The fields a VALIDATION_ERR names (`path` "email", "user.fName"; `message` an i18n key or text). */
+  readonly issues: readonly ApiErrorIssue[];
 
-  constructor({ status, key, message }: ApiError) {
+  constructor({ status, key, message }: ApiError, issues: readonly ApiErrorIssue[] = []) {
     super(message);
     this.status = status;
     this.key = key;
+    this.issues = issues;
   }
 
   /** The i18n key of this error's text, e.g. 'errors.EMAIL_TAKEN_ERR'. */
   get i18nKey(): string {
     return errorI18nKey(this.key);
   }
+}
+
+/** One field issue of a 400 answer. */
+export interface ApiErrorIssue {
+  path: string;
+  message: string;
+}
+
+function issuesOf(body: unknown): ApiErrorIssue[] {
+  const issues = (body as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is ApiErrorIssue =>
+      typeof (issue as ApiErrorIssue | null)?.path === 'string' &&
+      typeof (issue as ApiErrorIssue).message === 'string',
+  );
 }
 
 export function isApiClientError(error: unknown): error is ApiClientError {
@@ -35,5 +54,5 @@ export function createNetworkError(): ApiClientError {
  * for the status (normalizeApiError, spec §8).
  */
 export function createResponseError(status: number, body: unknown): ApiClientError {
-  return new ApiClientError(normalizeApiError({ status, body }));
+  return new ApiClientError(normalizeApiError({ status, body }), issuesOf(body));
 }
