@@ -27,8 +27,7 @@ export function ViewAsBanner() {
           </Group>
           <Button
             size="compact-sm"
-            variant="white"
-            color="orange.9"
+            variant="default"
             leftSection={<IconArrowBackUp size={16} aria-hidden />}
             onClick={stop}
           >

@@ -142,9 +142,9 @@ export default function ActivityOverviewPage() {
     `${t(`activity.types.${activity.type}`)} · ${t(`activity.targets.${activity.target}`)}`;
   const viewAsNote = (activity: Activity) =>
     activity.viewAs ? (
-      <Group gap={4} wrap="nowrap" c="orange.8">
-        <IconEye size={14} aria-hidden />
-        <Text fz="xs" c="orange.8">
+      <Group gap={4} wrap="nowrap">
+        <IconEye size={14} aria-hidden color="var(--mantine-color-orange-7)" />
+        <Text fz="xs" c="dark.5">
           {t('activity.viewingAs', { name: nameOf(activity.viewAs, '') })}
         </Text>
       </Group>
