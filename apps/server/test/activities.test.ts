@@ -179,6 +179,23 @@ describe.each(testDbKinds())('activities on %s', (kind) => {
     ]);
   });
 
+  it('records a logout of the caller, and nothing for an anonymous logout', async () => {
+    const leaver = await signUp(t.app, { fName: 'Leave' });
+    const since = new Date().toISOString();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(leaver.accessToken),
+      payload: { refreshToken: leaver.refreshToken },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await call(null, 'POST', '/api/auth/logout', {})).statusCode).toBe(200);
+    const log = await list(`?userId=${leaver.user._id}&fromDate=${encodeURIComponent(since)}`);
+    expect(log.activities.map((activity) => `${activity.type} ${activity.target}`)).toEqual([
+      'logout user',
+    ]);
+  });
+
   it('a recruiter sending viewAsId acts as themselves and is logged without it', async () => {
     const since = new Date().toISOString();
     const created = await call(recruiter, 'POST', '/api/job', {
