@@ -3,8 +3,14 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { registerStoreReset } from './reset-stores';
 
-/** The account an admin views the back office as (spec §3 client state "view-as user"). */
-export type ViewAsAccount = Pick<Account, '_id' | 'fName' | 'lName' | 'email'>;
+/**
+ * The account an admin views the back office as (spec §3 client state "view-as user"), with its
+ * plan and feature grants so that the screens offer what that account may use.
+ */
+export type ViewAsAccount = Pick<Account, '_id' | 'fName' | 'lName' | 'email'> & {
+  perm?: number;
+  advancedPrm?: Record<string, boolean>;
+};
 
 interface ViewAsState {
   viewAs: ViewAsAccount | null;
@@ -24,7 +30,17 @@ export const useViewAsStore = create<ViewAsState>()(
   persist(
     (set) => ({
       viewAs: null,
-      startViewAs: ({ _id, fName, lName, email }) => set({ viewAs: { _id, fName, lName, email } }),
+      startViewAs: ({ _id, fName, lName, email, perm, advancedPrm }) =>
+        set({
+          viewAs: {
+            _id,
+            fName,
+            lName,
+            email,
+            ...(perm !== undefined ? { perm } : {}),
+            ...(advancedPrm ? { advancedPrm } : {}),
+          },
+        }),
       stopViewAs: () => set({ viewAs: null }),
     }),
     {

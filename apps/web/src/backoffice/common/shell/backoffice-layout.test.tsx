@@ -100,6 +100,23 @@ describe('BackofficeLayout: admin view-as (spec §6)', () => {
     expect(screen.queryByTestId('view-as-banner')).toBeNull();
   });
 
+  it("offers what the viewed account's plan allows, and keeps the admin's own pages", async () => {
+    act(() =>
+      useViewAsStore.getState().startViewAs({
+        _id: 'u-9',
+        fName: 'Rina',
+        lName: 'Katz',
+        email: 'rina@example.com',
+        perm: PLANS.STARTER,
+        advancedPrm: {},
+      }),
+    );
+    renderShell({ ...TEST_USER, role: 'admin', perm: PLANS.ALL_FEATURES });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Templates' })).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Admin' })).toBeVisible();
+  });
+
   it('says whom the admin views as, and the way back ends it and opens the accounts page', async () => {
     act(() =>
       useViewAsStore

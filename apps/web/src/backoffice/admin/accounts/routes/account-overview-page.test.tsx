@@ -122,7 +122,12 @@ describe('AccountOverviewPage (spec §2 admin accounts)', () => {
     const { currentUrl } = renderScreen(<AccountOverviewPage />, {
       path: '/backoffice/admin/account',
       user: ADMIN,
-      routes: { 'GET user/query': list([account({})]) },
+      routes: {
+        'GET user/query': list([account({ perm: 1 })]),
+        'GET user/u7': {
+          body: { ...TEST_USER, _id: 'u7', perm: 1, advancedPrm: { TEMPLATES: true } },
+        },
+      },
     });
     await screen.findAllByTestId('account-row');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Rina Katz' }));
@@ -133,6 +138,8 @@ describe('AccountOverviewPage (spec §2 admin accounts)', () => {
       fName: 'Rina',
       lName: 'Katz',
       email: 'rina@example.com',
+      perm: 1,
+      advancedPrm: { TEMPLATES: true },
     });
   });
 });

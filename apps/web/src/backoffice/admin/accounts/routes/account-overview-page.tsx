@@ -284,6 +284,16 @@ export default function AccountOverviewPage() {
     }
   };
 
+  // The account's grants come with its user record; its plan alone is in the list row.
+  const viewAs = async (account: Account) => {
+    const user = await getUser(api, account._id).catch(() => null);
+    startViewAs({
+      ...account,
+      perm: user?.perm ?? account.perm,
+      advancedPrm: user?.advancedPrm ?? {},
+    });
+  };
+
   const remove = useMutation({
     mutationFn: (account: Account) => deleteAccount(api, account._id),
     onSuccess: async () => {
@@ -336,7 +346,7 @@ export default function AccountOverviewPage() {
       isSelf={account._id === me?._id}
       onEdit={() => void openEdit(account)}
       onPassword={() => setPasswordFor(account)}
-      onViewAs={() => startViewAs(account)}
+      onViewAs={() => void viewAs(account)}
       onDelete={() => setDeleting(account)}
     />
   );
