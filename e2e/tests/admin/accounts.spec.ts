@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { apiCall, logInWithTokens, type Recruiter } from '../../fixtures/api';
 import { E2E_ADMIN } from '../../fixtures/global-setup';
@@ -134,6 +135,22 @@ test('admin creates a user, views as them, comes back, and finds the view-as act
     .filter({ hasText: 'Archived · job' });
   await expect(archived).toHaveCount(1);
   await expect(archived).toContainText('while viewing as Vera Viewed');
+
+  // The filtered list exports as CSV, with the view-as account named.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'date,type,target,description,userId,userName,userEmail,viewAsId,viewAsName,meta',
+  );
+  const archiveLine = lines.find((line) => line.includes(`,archive,job,${jobTitle},`));
+  expect(archiveLine).toContain(',Vera Viewed,');
 });
 
 test('the accounts overview in Hebrew on a phone: right to left cards, the delete dialog says what happens to the jobs', async ({
