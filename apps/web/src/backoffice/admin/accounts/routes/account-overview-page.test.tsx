@@ -89,6 +89,40 @@ describe('AccountOverviewPage (spec §2 admin accounts)', () => {
     expect(useAlertStore.getState().alerts).toEqual([]);
   });
 
+  it('edits role, plan and single features by name (advancedPrm)', async () => {
+    const { fetchMock } = renderScreen(<AccountOverviewPage />, {
+      path: '/backoffice/admin/account',
+      user: ADMIN,
+      routes: {
+        'GET user/query': list([account({ perm: 0 })]),
+        'GET user/u7': {
+          body: { ...TEST_USER, _id: 'u7', fName: 'Rina', perm: 0, advancedPrm: {} },
+        },
+        'PUT user/': (call) => ({
+          body: { ...TEST_USER, ...(call.body as { user: object }).user },
+        }),
+      },
+    });
+    await screen.findAllByTestId('account-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Rina Katz' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit account' });
+    // The starter plan includes video answers (checked and fixed), not templates.
+    expect(within(dialog).getByRole('checkbox', { name: 'Video answers' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Templates' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Admin' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.callsTo('PUT user/')).toHaveLength(1));
+    expect(fetchMock.callsTo('PUT user/')[0]!.body).toEqual({
+      user: expect.objectContaining({
+        _id: 'u7',
+        role: 'admin',
+        perm: 0,
+        advancedPrm: { TEMPLATES: true },
+      }) as unknown,
+    });
+  });
+
   it('the delete dialog asks by name and says the jobs move to a colleague', async () => {
     const { fetchMock } = renderScreen(<AccountOverviewPage />, {
       path: '/backoffice/admin/account',
