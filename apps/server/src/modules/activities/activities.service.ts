@@ -12,7 +12,7 @@ import {
   type ActivityType,
   type MiniUser,
 } from '@candid/domain';
-import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { readList } from '../../db/list-query';
 import { activities } from '../../db/schema';
@@ -128,9 +128,16 @@ export async function listActivities(
 ): Promise<ActivityListResponse> {
   const where = and(...activityConditions(filter));
   return readList(db, async (q) => {
-    const rows = await selectActivities(q, where)
+    // Deferred join: the page's ids come from the activities index alone, and only those 50
+    // rows are joined to their users, however deep the page.
+    const pageIds = q
+      .select({ id: activities.id })
+      .from(activities)
+      .where(where)
+      .orderBy(asc(activities.date), asc(activities.id))
       .limit(filter.itemsPerPage)
       .offset(getSkip(filter.currPage, filter.itemsPerPage));
+    const rows = await selectActivities(q, inArray(activities.id, pageIds));
     const [counted] = await q.select({ value: sql<number>`count(*)::int` }).from(
       q
         .select({ one: sql`1`.as('one') })
