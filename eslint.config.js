@@ -118,6 +118,7 @@ const TABLE_OWNERS = {
   'interview-uploads': ['uploads'],
   activities: ['activities'],
   records: ['logRecords'],
+  outbox: ['mailQueue'],
 };
 const ALL_TABLES = Object.values(TABLE_OWNERS).flat();
 const SCHEMA_FILES = [
@@ -129,6 +130,7 @@ const SCHEMA_FILES = [
   'applicants',
   'uploads',
   'records',
+  'mail',
 ];
 
 /** no-restricted-imports options forbidding the tables in `forbidden` from db/schema. */
@@ -158,6 +160,7 @@ const serverModules = [
   'applicants',
   'covers',
   'health',
+  'invitations',
   'realtime',
   'uploads',
 ];

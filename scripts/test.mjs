@@ -1,8 +1,8 @@
 // `npm test`: every layer, stopping at the first failure:
-// system packages → (typecheck → domain unit tests) alongside (lint → dead code (knip) → i18n
-// check) → server and web unit and integration tests → build → e2e. The two static lanes run at
-// once (each is one process on one core; together they save about a minute and a half); their
-// output is printed when each step ends, so it never interleaves.
+// system packages → (typecheck → domain unit tests) alongside (lint → dead code (knip) → import
+// circles (madge) → i18n check) → (server tests) alongside (web tests → build) → e2e. Two lanes
+// run at once (each is one process on one core); a lane's output is printed when each of its
+// steps ends, so it never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. A flaky e2e test (failed, then passed on CI's retry) fails the run and is named: a test
 // that passes only sometimes is a defect to fix, not a pass.
@@ -42,13 +42,19 @@ const steps = [
         ['lint', 'npm', ['run', 'lint']],
         // Unused files, exports and dependencies (knip.json); a few seconds.
         ['dead code (knip)', 'npm', ['run', 'knip']],
+        // Import circles, type-only imports included (madge), in the web app, server and domain.
+        ['import circles (madge)', 'npm', ['run', 'cycles']],
         ['i18n check', 'npm', ['run', 'i18n:check']],
       ],
     ],
   },
-  vitestStep('apps/server'),
-  vitestStep('apps/web'),
-  ['build', 'npm', ['run', 'build']],
+  // Vitest runs one worker on two cores; the server and web suites each take one core at once.
+  {
+    lanes: [
+      [vitestStep('apps/server')],
+      [vitestStep('apps/web'), ['build', 'npm', ['run', 'build']]],
+    ],
+  },
   [
     'e2e tests (Chromium)',
     'npm',

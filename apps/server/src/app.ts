@@ -24,6 +24,8 @@ import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
 import { recordsRoutes } from './modules/records/records.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -93,6 +95,7 @@ export async function buildApp(
   await app.register(dbPlugin, { database });
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(outboxPlugin);
   await app.register(swaggerPlugin, { config });
   await app.register(authPlugin, { config, findUser: findStoredUser });
   await app.register(realtimePlugin, { config });
@@ -112,6 +115,7 @@ export async function buildApp(
       await api.register(tusUploadsRoutes, { config });
       await api.register(recordsRoutes);
       await api.register(activitiesRoutes);
+      await api.register(invitationsRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -65,3 +65,4 @@ export * from './jobs/cover-sources';
 export * from './templates/template-api.schemas';
 export * from './applicants/candidate-api.schemas';
 export * from './applicants/review-api.schemas';
+export * from './invitations/invitation.schemas';

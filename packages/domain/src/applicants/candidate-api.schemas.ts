@@ -3,6 +3,7 @@ import { isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { getAnswerType, type AnswerRule } from '../jobs/answer-rule';
 import type { RecordingKind } from '../interview/recording';
+import { INVITATION_TOKEN_PATTERN } from '../invitations/invitation.schemas';
 import { candidateDetailsSchema } from '../validation/forms';
 
 /**
@@ -39,6 +40,8 @@ export type CandidateAnswerMap = z.infer<typeof candidateAnswerMapSchema>;
 export const createApplicantBodySchema = z.object({
   applicant: z.object({ info: candidateDetailsSchema }),
   jobId: idSchema,
+  /** The token of a personal invitation link: the invited applicant starts, no new one. */
+  inviteToken: z.string().regex(INVITATION_TOKEN_PATTERN).optional(),
 });
 export type CreateApplicantBody = z.infer<typeof createApplicantBodySchema>;
 

@@ -23,6 +23,8 @@ export const VALIDATION_KEYS = {
   QUESTIONS_REQUIRED: 'validation.QUESTIONS_REQUIRED',
   INVALID_VALUE: 'validation.INVALID_VALUE',
   UNSTORABLE_TEXT_VALIDATE: 'validation.UNSTORABLE_TEXT_VALIDATE',
+  DUPLICATE_EMAIL_VALIDATE: 'validation.DUPLICATE_EMAIL_VALIDATE',
+  ALREADY_APPLICANT_VALIDATE: 'validation.ALREADY_APPLICANT_VALIDATE',
   CV_HINT: 'validation.CV_HINT',
   IMAGE_HINT: 'validation.IMAGE_HINT',
 } as const;
@@ -54,6 +56,8 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.QUESTIONS_REQUIRED': 'Please add at least one question',
   'validation.INVALID_VALUE': 'This value is not valid',
   'validation.UNSTORABLE_TEXT_VALIDATE': 'This text contains a character that cannot be saved',
+  'validation.DUPLICATE_EMAIL_VALIDATE': 'This email appears earlier in the list',
+  'validation.ALREADY_APPLICANT_VALIDATE': 'This person is already an applicant for this job',
   'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
   'validation.IMAGE_HINT': 'Square image, up to 200 KB',
 };

@@ -7,6 +7,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
@@ -50,6 +51,12 @@ export const applicants = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     quitedAt: timestamp('quited_at', { withTimezone: true }),
+    /**
+     * SHA-256 (hex) of the token of a personal invitation link (`/interview/{jobId}?invite=`):
+     * set on an applicant the recruiter invited by e-mail, null on one who came by the public
+     * link. The token itself is only in the e-mail.
+     */
+    inviteTokenHash: text('invite_token_hash'),
     isRead: boolean('is_read').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
     answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),
@@ -134,6 +141,11 @@ export const applicants = pgTable(
       .on(t.orgId, t.openedAt)
       .where(sql`${t.archivedAt} is null`),
     index('applicants_org_free_idx').on(t.orgId, t.isFree),
+    uniqueIndex('applicants_invite_token_idx')
+      .on(t.inviteTokenHash)
+      .where(sql`${t.inviteTokenHash} is not null`),
+    // "Already an applicant of this job?" when inviting (addresses are stored lower-cased).
+    index('applicants_job_email_idx').on(t.jobId, t.email),
     // Text search (ILIKE '%…%') over name, email, phone and hometown.
     index('applicants_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Job cards' applicant summary: count and latest avatars of each job's visible applicants.

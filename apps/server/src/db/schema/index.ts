@@ -6,3 +6,4 @@ export * from './templates';
 export * from './applicants';
 export * from './uploads';
 export * from './records';
+export * from './mail';

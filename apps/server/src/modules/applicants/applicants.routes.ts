@@ -76,6 +76,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
         jobId: request.body.jobId,
         info: request.body.applicant.info,
         now: app.now(),
+        ...(request.body.inviteToken ? { inviteToken: request.body.inviteToken } : {}),
       });
       const candidateToken = await signCandidateToken(
         app,
@@ -98,7 +99,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
         response: { 200: applicantResponseSchema },
         security: candidateSecurity,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const scope = candidateOf(request);
@@ -119,7 +120,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
         response: { 200: applicantResponseSchema },
         security: candidateSecurity,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const { row, job, change } = await updateOwnApplicant(
@@ -157,7 +158,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
           security: candidateSecurity,
         },
         bodyLimit: CV_MAX_BYTES,
-        preHandler: requireCandidate,
+        onRequest: requireCandidate,
       },
       async (request, reply) => {
         const candidate = candidateOf(request);
@@ -220,7 +221,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
           security: candidateSecurity,
         },
         bodyLimit: IMAGE_MAX_BYTES,
-        preHandler: requireCandidate,
+        onRequest: requireCandidate,
       },
       async (request, reply) => {
         const applicant = await getOwnApplicant(app.db, candidateOf(request), request.params.id);
@@ -242,7 +243,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
           security: candidateSecurity,
         },
         bodyLimit: IMAGE_MAX_BYTES,
-        preHandler: requireCandidate,
+        onRequest: requireCandidate,
       },
       async (request, reply) => {
         const candidate = candidateOf(request);

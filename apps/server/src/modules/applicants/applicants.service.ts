@@ -26,10 +26,14 @@ import {
 } from '../interview-uploads/interview-uploads.service';
 import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
+import { hashInvitationToken } from '../invitations/invitations.service';
 import {
+  appendTimeline,
   countFreeApplicants,
   findApplicantOfJob,
+  findInvitedApplicant,
   insertApplicant,
+  setApplicantFields,
   setRecordingInAnswer,
   updateApplicantRecord,
   type ApplicantRow,
@@ -83,23 +87,54 @@ export async function toCandidateApplicant(
  * Creates the applicant of a candidate who starts an interview (spec §4): opened now, the other
  * timestamps empty, status 0, `isFree` per DESIGN §7, and a timeline of created + opened. The
  * organisation row is locked so two candidates starting at once cannot both take the 10th
- * free interview.
+ * free interview. With the token of a personal invitation link to this job (not yet submitted,
+ * quit or archived), the invited applicant starts instead: their details as the form gives them,
+ * `opened` kept from when the link was first opened. Any other token starts as the public link.
  */
 export async function createApplicant(
   db: Db,
-  input: { jobId: string; info: CandidateDetails; now: Date },
+  input: { jobId: string; info: CandidateDetails; now: Date; inviteToken?: string },
 ): Promise<{ row: ApplicantRow; job: InterviewJob }> {
   const job = await getInterviewJob(db, input.jobId, { activeOnly: true });
   const owner = await findUserById(db, job.ownerId);
   const ownerHasUnlimited = owner ? hasUnlimitedInterviews(owner) : false;
+  const found = input.inviteToken
+    ? await findInvitedApplicant(db, hashInvitationToken(input.inviteToken))
+    : null;
+  const invited =
+    found && found.jobId === job.id && !found.submittedAt && !found.quitedAt && !found.archivedAt
+      ? found
+      : null;
   const row = await db.transaction(async (tx) => {
     await lockOrganization(tx, job.orgId);
-    let isFree = false;
-    if (!ownerHasUnlimited) {
+    let isFree = invited?.isFree ?? false;
+    if (!ownerHasUnlimited && !isFree) {
       const orgFreeApplicantCount = await countFreeApplicants(tx, job.orgId);
       isFree = isApplicantFree({ ownerHasUnlimited, orgFreeApplicantCount });
     }
     const timestamp = newApplicantTimestamp(input.now);
+    const details = {
+      fName: input.info.fName,
+      lName: input.info.lName,
+      email: input.info.email,
+      phone: input.info.phone,
+      hometown: input.info.hometown,
+    };
+    if (invited) {
+      const openedAt = invited.openedAt ?? new Date(timestamp.opened!);
+      await setApplicantFields(tx, invited.id, {
+        ...details,
+        isFree,
+        openedAt,
+        updatedAt: input.now,
+      });
+      if (!invited.openedAt) {
+        await appendTimeline(tx, invited.id, [
+          { type: 'activity', activity: 'opened', createdAt: openedAt },
+        ]);
+      }
+      return { ...invited, ...details, isFree, openedAt, updatedAt: input.now };
+    }
     // The timeline begins with created (domain rule), then the interview was opened.
     const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
     return insertApplicant(
@@ -107,11 +142,7 @@ export async function createApplicant(
       {
         orgId: job.orgId,
         jobId: job.id,
-        fName: input.info.fName,
-        lName: input.info.lName,
-        email: input.info.email,
-        phone: input.info.phone,
-        hometown: input.info.hometown,
+        ...details,
         status: 0,
         openedAt: new Date(timestamp.opened!),
         isFree,

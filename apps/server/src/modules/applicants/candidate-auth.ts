@@ -33,7 +33,8 @@ export function signCandidateToken(
 }
 
 /**
- * preHandler of every candidate call: the caller must be the candidate actor the auth plugin
+ * onRequest hook of every candidate call (before its input is validated, so a caller of the
+ * wrong kind learns nothing of what a valid body looks like): the caller must be the candidate actor the auth plugin
  * made from a candidate token (a recruiter's access token never is one: it is signed for
  * another audience and typ). 401 otherwise.
  */

@@ -244,7 +244,8 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, limit('sendVerifyEmail')],
+      onRequest: app.requireUser,
+      preHandler: limit('sendVerifyEmail'),
     },
     async (request) => {
       const row = await findUserById(app.db, request.user!.id);

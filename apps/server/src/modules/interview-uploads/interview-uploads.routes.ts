@@ -80,7 +80,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
         response: { 200: startMultipartResponseSchema },
         security,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const { scope, target } = await openRecordingTarget(
@@ -110,7 +110,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
         response: { 200: signedUrlResponseSchema },
         security,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const { fileKey, uploadId, partNum } = request.query;
@@ -136,7 +136,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
         response: { 200: listPartsResponseSchema },
         security,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const scope = candidateOf(request);
@@ -162,7 +162,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
         response: { 200: completeMultipartResponseSchema },
         security,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const scope = candidateOf(request);
@@ -183,7 +183,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
         response: { 200: abortMultipartResponseSchema },
         security,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const scope = candidateOf(request);
@@ -205,7 +205,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
         response: { 200: signedUrlResponseSchema },
         security,
       },
-      preHandler: requireCandidate,
+      onRequest: requireCandidate,
     },
     async (request) => {
       const { scope, target } = await openRecordingTarget(

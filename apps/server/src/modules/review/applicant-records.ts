@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { applicants, notes, timelineEvents, type TimelineActivity } from '../../db/schema';
 import { jobsTableForJoin } from '../jobs/jobs.joins';
@@ -230,4 +230,54 @@ export function applicantCountOfOwnerSql(ownerId: SQL): SQL<number> {
   inner join ${jobs} as j on j.id = a.job_id
   where j.owner_id = ${ownerId}
 )`;
+}
+
+/** Which of `emails` already belong to an applicant of the job (addresses are stored lower-cased). */
+export async function findJobApplicantEmails(
+  db: Db | DbTx,
+  jobId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: applicants.email })
+    .from(applicants)
+    .where(and(eq(applicants.jobId, jobId), inArray(applicants.email, [...emails])));
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+}
+
+/** The applicant a personal invitation link names (by its token's hash), or null. */
+export async function findInvitedApplicant(
+  db: Db | DbTx,
+  tokenHash: string,
+): Promise<ApplicantRow | null> {
+  const [row] = await db
+    .select()
+    .from(applicants)
+    .where(eq(applicants.inviteTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets one of the invitation timestamps (`sentAt` when the e-mail went out, `openedAt` when the
+ * link was first opened) and writes its timeline event, once: a second call changes nothing.
+ */
+export async function markApplicantTimestamp(
+  db: Db,
+  applicantId: string,
+  activity: 'sent' | 'opened',
+  at: Date,
+): Promise<boolean> {
+  const column = activity === 'sent' ? applicants.sentAt : applicants.openedAt;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(applicants)
+      .set(activity === 'sent' ? { sentAt: at } : { openedAt: at })
+      .where(and(eq(applicants.id, applicantId), isNull(column)))
+      .returning({ id: applicants.id });
+    if (changed.length === 0) return false;
+    await appendTimeline(tx, applicantId, [{ type: 'activity', activity, createdAt: at }]);
+    return true;
+  });
 }

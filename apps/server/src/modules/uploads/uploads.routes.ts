@@ -44,7 +44,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
         },
         // Larger bodies are refused with 413 before they are read.
         bodyLimit: IMAGE_MAX_BYTES,
-        preHandler: scope.requireUser,
+        onRequest: scope.requireUser,
       },
       async (request, reply) => {
         const declared = (request.headers['content-type'] ?? '')

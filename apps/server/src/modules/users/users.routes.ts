@@ -88,7 +88,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: sessionUserSchema },
         security: BEARER,
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const row = await findUserById(app.db, staffOf(request).user.id);
@@ -107,7 +107,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: accountListResponseSchema },
         security: BEARER,
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => listAccounts(app.db, request.query),
   );
@@ -122,7 +122,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: sessionUserSchema },
         security: BEARER,
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const row = await findUserById(app.db, request.params.id);
@@ -145,7 +145,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           response: { 201: sessionUserSchema },
           security: BEARER,
         },
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
       },
       async (request, reply) => {
         const body = request.body;
@@ -193,7 +193,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           response: { 200: sessionUserSchema },
           security: BEARER,
         },
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
       },
       async (request) => {
         const actor = staffOf(request);
@@ -247,7 +247,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: accountDeletionSchema },
         security: BEARER,
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const actor = staffOf(request);
@@ -286,7 +286,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const actor = staffOf(request);
@@ -324,7 +324,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'sendVerifyEmail', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
     },
     async (request) => {
       const row = await getManagedUser(app.db, staffOf(request), request.body.user._id);
@@ -343,7 +344,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'sendVerifyEmail', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
     },
     async (request) => {
       const row = await getManagedUser(app.db, staffOf(request), request.body.user._id);
@@ -362,7 +364,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: verifyCodeResponseSchema.pick({ isVerified: true }) },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'verifyCode', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'verifyCode', targetOf),
     },
     async (request) => {
       const row = await getManagedUser(app.db, staffOf(request), request.body.userId);
@@ -382,7 +385,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      preHandler: [app.requireUser, authRateLimit(app, config, 'userPassword', targetOf)],
+      onRequest: app.requireUser,
+      preHandler: authRateLimit(app, config, 'userPassword', targetOf),
     },
     async (request) => {
       const { id } = request.params;

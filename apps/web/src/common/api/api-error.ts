@@ -8,10 +8,10 @@ export class ApiClientError extends Error {
   override readonly name = 'ApiClientError';
   readonly status: number;
   readonly key: ErrorKey;
-  /** The fields a VALIDATION_ERR names (`path` "email", "user.fName"; `message` an i18n key or text). */
-  readonly issues: readonly ApiErrorIssue[];
+  /** A 400's field problems (`rows.2.email` → `validation.EMAIL_VALIDATE`), when the server named them. */
+  readonly issues: readonly ApiIssue[];
 
-  constructor({ status, key, message }: ApiError, issues: readonly ApiErrorIssue[] = []) {
+  constructor({ status, key, message }: ApiError, issues: readonly ApiIssue[] = []) {
     super(message);
     this.status = status;
     this.key = key;
@@ -22,22 +22,6 @@ export class ApiClientError extends Error {
   get i18nKey(): string {
     return errorI18nKey(this.key);
   }
-}
-
-/** One field issue of a 400 answer. */
-export interface ApiErrorIssue {
-  path: string;
-  message: string;
-}
-
-function issuesOf(body: unknown): ApiErrorIssue[] {
-  const issues = (body as { issues?: unknown } | null)?.issues;
-  if (!Array.isArray(issues)) return [];
-  return issues.filter(
-    (issue): issue is ApiErrorIssue =>
-      typeof (issue as ApiErrorIssue | null)?.path === 'string' &&
-      typeof (issue as ApiErrorIssue).message === 'string',
-  );
 }
 
 export function isApiClientError(error: unknown): error is ApiClientError {
@@ -55,4 +39,20 @@ export function createNetworkError(): ApiClientError {
  */
 export function createResponseError(status: number, body: unknown): ApiClientError {
   return new ApiClientError(normalizeApiError({ status, body }), issuesOf(body));
+}
+
+/** One field problem of an error answer: the field's path and an i18n key. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+function issuesOf(body: unknown): ApiIssue[] {
+  const issues = (body as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is ApiIssue =>
+      typeof (issue as ApiIssue | null)?.path === 'string' &&
+      typeof (issue as ApiIssue).message === 'string',
+  );
 }

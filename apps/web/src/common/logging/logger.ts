@@ -7,6 +7,7 @@ import {
   MAX_LOG_STACK_CHARS,
   type LogEntryInput,
 } from '@candid/domain';
+import { exponentialDelay } from '../async/with-retry';
 
 export type ClientLogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogMeta = LogEntryInput['meta'];
@@ -16,8 +17,7 @@ export const LOG_QUEUE_STORAGE_KEY = 'candid.logQueue';
 /** The most entries kept waiting; beyond it the oldest are dropped (a broken page logs a lot). */
 export const MAX_QUEUED_LOG_ENTRIES = 200;
 /** Waits before retrying a batch that could not be sent: 5 s, doubling, at most 1 minute. */
-const RETRY_FIRST_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
+const retryDelay = exponentialDelay(5_000, 60_000);
 
 export interface Logger {
   debug(message: string, meta?: LogMeta): void;
@@ -65,7 +65,8 @@ export function createLogger(deps: LoggerDeps): Logger {
   let queue = readQueue(deps.storage);
   let timer: unknown = null;
   let sending: Promise<void> | null = null;
-  let retryMs = 0;
+  /** Failed sends in a row (0: none); the next wait is {@link retryDelay} of it. */
+  let failures = 0;
 
   function persist(): void {
     try {
@@ -90,11 +91,11 @@ export function createLogger(deps: LoggerDeps): Logger {
       try {
         await deps.send(batch);
       } catch {
-        retryMs = retryMs ? Math.min(retryMs * 2, RETRY_MAX_MS) : RETRY_FIRST_MS;
-        schedule(retryMs);
+        failures += 1;
+        schedule(retryDelay(failures));
         return;
       }
-      retryMs = 0;
+      failures = 0;
       queue = queue.slice(batch.length);
       persist();
     }
@@ -138,7 +139,7 @@ export function createLogger(deps: LoggerDeps): Logger {
     queue = [...queue, entry].slice(-MAX_QUEUED_LOG_ENTRIES);
     persist();
     // A retry already waits for the connection to come back: new entries join it.
-    if (retryMs) return;
+    if (failures > 0) return;
     if (queue.length > LOG_BATCH_MAX_ENTRIES) void flush();
     else schedule(LOG_BATCH_QUIET_MS);
   }

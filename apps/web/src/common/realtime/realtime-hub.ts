@@ -1,5 +1,6 @@
 import { APPLICANT_EVENT_TYPES, REALTIME_EVENTS, type ApplicantEventType } from '@candid/domain';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { exponentialDelay } from '../async/with-retry';
 
 /** The server's socket.io path (DESIGN §1: served by the API process). */
 export const REALTIME_PATH = '/socket.io';
@@ -8,6 +9,7 @@ export const REALTIME_IDLE_CLOSE_MS = 5000;
 /** First and longest wait before reconnecting after the server refused the handshake. */
 export const REALTIME_RETRY_MIN_MS = 2000;
 export const REALTIME_RETRY_MAX_MS = 60_000;
+const retryDelay = exponentialDelay(REALTIME_RETRY_MIN_MS, REALTIME_RETRY_MAX_MS);
 
 /** The applicant events a back-office screen can listen to (spec §7). */
 export const APPLICANT_EVENT_NAMES = [
@@ -79,7 +81,8 @@ interface Connection {
   handlers: Set<ApplicantEventHandler>;
   closeTimer: unknown;
   retryTimer: unknown;
-  retryDelayMs: number;
+  /** Handshakes refused in a row; the next try waits {@link retryDelay} of it. */
+  refusals: number;
 }
 
 /**
@@ -118,10 +121,10 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       handlers: new Set(),
       closeTimer: null,
       retryTimer: null,
-      retryDelayMs: REALTIME_RETRY_MIN_MS,
+      refusals: 0,
     };
     socket.on('connect', () => {
-      current.retryDelayMs = REALTIME_RETRY_MIN_MS;
+      current.refusals = 0;
       socket.emit(REALTIME_EVENTS.USER_WATCH, userId);
     });
     socket.on('connect_error', () => {
@@ -130,8 +133,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       clearTimer(current.retryTimer);
       current.retryTimer = setTimer(() => {
         if (connection === current && deps.getAccessToken()) socket.connect();
-      }, current.retryDelayMs);
-      current.retryDelayMs = Math.min(current.retryDelayMs * 2, REALTIME_RETRY_MAX_MS);
+      }, retryDelay(++current.refusals));
     });
     for (const name of APPLICANT_EVENT_NAMES) {
       socket.on(name, (raw: unknown) => {

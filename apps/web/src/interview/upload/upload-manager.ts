@@ -7,6 +7,7 @@ import {
   type RecordingKind,
 } from '@candid/domain';
 import { Upload, type HttpStack } from 'tus-js-client';
+import { exponentialDelay } from '../../common/async/with-retry';
 import type { ChunkStore, PendingAnswer, RecordingMeta, StoredChunk } from './chunk-store';
 import { isRetryableUploadError, UploadHttpError, type UploadApi } from './upload-api';
 
@@ -124,7 +125,8 @@ export class UploadManager {
   private readonly isOnline: () => boolean;
   private readonly waitForOnline: () => Promise<void>;
   private readonly chunkBytes: number;
-  private readonly maxBackoffMs: number;
+  /** The wait before retry n: 0.5 s, doubling, at most `maxBackoffMs`. */
+  private readonly backoffDelay: (retryNumber: number) => number;
   private readonly retryDelays: number[];
   private readonly makeId: () => string;
 
@@ -172,7 +174,7 @@ export class UploadManager {
     this.isOnline = deps.isOnline ?? (() => true);
     this.waitForOnline = deps.waitForOnline ?? (() => Promise.resolve());
     this.chunkBytes = deps.chunkBytes ?? TUS_CHUNK_MAX_BYTES;
-    this.maxBackoffMs = deps.maxBackoffMs ?? 30_000;
+    this.backoffDelay = exponentialDelay(BASE_BACKOFF_MS, deps.maxBackoffMs ?? 30_000);
     this.retryDelays = deps.retryDelays ?? [0, 1000, 3000];
     this.makeId = deps.makeId ?? (() => crypto.randomUUID());
     this.slots = { free: deps.concurrency ?? UPLOAD_CONCURRENCY, waiting: [] };
@@ -667,7 +669,7 @@ export class UploadManager {
             }
           }
           if (!this.isOnline()) continue;
-          await this.backoff(recId, Math.min(this.maxBackoffMs, BASE_BACKOFF_MS * 2 ** attempt));
+          await this.backoff(recId, this.backoffDelay(attempt + 1));
         }
       }
     } finally {
@@ -832,7 +834,7 @@ export class UploadManager {
           if (fatalAttempts >= MAX_FATAL_ATTEMPTS) throw error;
         }
         if (!this.isOnline()) continue;
-        await this.sleep(Math.min(this.maxBackoffMs, BASE_BACKOFF_MS * 2 ** attempt));
+        await this.sleep(this.backoffDelay(attempt + 1));
       }
     }
   }

@@ -1,5 +1,5 @@
 import { formatDate, type ApplicantListItem } from '@candid/domain';
-import { ActionIcon, Box, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconArchive,
   IconArchiveOff,
@@ -80,19 +80,27 @@ export function ApplicantName({
   );
 }
 
-/** Submitted date, else opened date, in the short locale format (spec §9). */
+const DATE_LABELS = {
+  submitted: 'applicantOverview.submittedOn',
+  opened: 'applicantOverview.openedOn',
+  sent: 'applicantOverview.sentOn',
+} as const;
+
+/** Submitted date, else opened date, else invited date, in the short locale format (spec §9). */
 export function ApplicantDate({ applicant }: { applicant: ApplicantListItem }) {
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const date = getApplicantDate(applicant);
   if (!date) return <Text c="dimmed">—</Text>;
   const text = formatDate(date.iso, language);
-  const label =
-    date.kind === 'submitted'
-      ? t('applicantOverview.submittedOn', { date: text })
-      : t('applicantOverview.openedOn', { date: text });
+  const label = t(DATE_LABELS[date.kind], { date: text });
   return (
     <Text fz="sm" c="gray.7" title={label} style={{ whiteSpace: 'nowrap' }}>
+      {date.kind === 'sent' ? (
+        <Badge component="span" size="xs" variant="light" color="grape" me={6} aria-hidden>
+          {t('applicantOverview.invited')}
+        </Badge>
+      ) : null}
       <span aria-hidden>{text}</span>
       <VisuallyHidden>{label}</VisuallyHidden>
     </Text>

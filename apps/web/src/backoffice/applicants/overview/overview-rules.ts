@@ -5,13 +5,17 @@ export function getApplicantDetailsPath(applicant: Pick<ApplicantListItem, 'id' 
   return `/backoffice/details/${encodeURIComponent(applicant.jobInfo.jobId)}/${encodeURIComponent(applicant.id)}`;
 }
 
-/** The date a row shows: when the interview was submitted, else when it was opened. */
+/**
+ * The date a row shows: when the interview was submitted, else when it was opened, else (an
+ * invitation by e-mail not yet opened) when the invitation was sent.
+ */
 export function getApplicantDate(
   applicant: Pick<ApplicantListItem, 'timestamp'>,
-): { iso: string; kind: 'submitted' | 'opened' } | null {
+): { iso: string; kind: 'submitted' | 'opened' | 'sent' } | null {
   if (applicant.timestamp.submitted)
     return { iso: applicant.timestamp.submitted, kind: 'submitted' };
   if (applicant.timestamp.opened) return { iso: applicant.timestamp.opened, kind: 'opened' };
+  if (applicant.timestamp.sent) return { iso: applicant.timestamp.sent, kind: 'sent' };
   return null;
 }
 

@@ -18,6 +18,7 @@ import {
   IconCopy,
   IconExternalLink,
   IconLink,
+  IconMail,
   IconShare,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -26,6 +27,7 @@ import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useIsPhone, useIsTouchDevice } from '../../../common/ui/media-queries';
 import { useLanguageStore } from '../../../common/stores/language-store';
+import { InviteByEmailDialog } from './invite-by-email-dialog';
 import {
   getEmbedSnippet,
   getFacebookShareUrl,
@@ -65,7 +67,7 @@ export function ShareJobDialog({
   opened,
   onClose,
 }: {
-  job: { _id: string; info: { title: string } } | null;
+  job: { _id: string; info: { title: string }; company?: { name: string } } | null;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -74,6 +76,7 @@ export function ShareJobDialog({
   const isTouch = useIsTouchDevice();
   const appLanguage = useLanguageStore((state) => state.language);
   const [embedLanguage, setEmbedLanguage] = useState<Language>(appLanguage);
+  const [isInviteOpen, setInviteOpen] = useState(false);
   if (!job) return null;
 
   const inviteUrl = getJobInviteUrl(job._id);
@@ -83,6 +86,21 @@ export function ShareJobDialog({
 
   const body = (
     <Stack gap="lg">
+      <Section icon={<IconMail size={18} aria-hidden />} title={t('invitations.open')}>
+        <Text fz="xs" c="gray.7">
+          {t('invitations.openHint')}
+        </Text>
+        <Button
+          variant="light"
+          leftSection={<IconMail size={18} aria-hidden />}
+          onClick={() => setInviteOpen(true)}
+          data-testid="open-invite"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('invitations.open')}
+        </Button>
+      </Section>
+
       <Section icon={<IconLink size={18} aria-hidden />} title={t('sharing.inviteLink')}>
         <Group gap="xs" wrap="nowrap">
           <TextInput
@@ -191,16 +209,37 @@ export function ShareJobDialog({
   );
 
   const title = t('sharing.title', { title: job.info.title });
+  const invite = (
+    <InviteByEmailDialog job={job} opened={isInviteOpen} onClose={() => setInviteOpen(false)} />
+  );
   if (isPhone) {
     return (
-      <BottomSheet opened={opened} onClose={onClose} title={title} testId="share-sheet">
-        <Stack px="xs">{body}</Stack>
-      </BottomSheet>
+      <>
+        <BottomSheet
+          opened={opened && !isInviteOpen}
+          onClose={onClose}
+          title={title}
+          testId="share-sheet"
+        >
+          <Stack px="xs">{body}</Stack>
+        </BottomSheet>
+        {invite}
+      </>
     );
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" radius="lg" centered>
-      {body}
-    </Modal>
+    <>
+      <Modal
+        opened={opened && !isInviteOpen}
+        onClose={onClose}
+        title={title}
+        size="lg"
+        radius="lg"
+        centered
+      >
+        {body}
+      </Modal>
+      {invite}
+    </>
   );
 }

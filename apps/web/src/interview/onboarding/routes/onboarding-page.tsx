@@ -10,6 +10,7 @@ import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { useIsPhone } from '../../../common/ui/media-queries';
 import { createApplicant } from '../../api/create-applicant';
+import { useInvitationDetails } from '../../api/get-invitation';
 import { usePublicJob } from '../../api/get-public-job';
 import { uploadCv, uploadFaceImage } from '../../api/upload-applicant-files';
 import { JobInvitation } from '../../invitation/job-invitation';
@@ -75,6 +76,11 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
   const navigate = useNavigate();
   const isPhone = useIsPhone();
   const session = useInterviewSession();
+  // A personal invitation link (?invite=): the details come pre-filled, and the invited
+  // applicant is the one who starts.
+  const [searchParams] = useSearchParams();
+  const inviteToken = isDemo ? null : searchParams.get('invite');
+  const invited = useInvitationDetails(jobId, inviteToken);
   const [step, setStep] = useState<OnboardingStep>('invitation');
   const [isStarting, setIsStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
@@ -102,7 +108,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
     try {
       const created = state.applicant
         ? { applicant: state.applicant, candidateToken: state.candidateToken }
-        : await createApplicant(api, jobId, state.details);
+        : await createApplicant(api, jobId, state.details, invited.data ? inviteToken : null);
       state.setApplicant(created.applicant, created.candidateToken);
       const applicantId = created.applicant.id;
       // The files follow the applicant; a failed upload must not keep the candidate out.
@@ -116,7 +122,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
       setIsStarting(false);
       setStep('media');
     }
-  }, [api, isDemo, jobId, navigate]);
+  }, [api, isDemo, jobId, navigate, invited.data, inviteToken]);
 
   function handleDetails(details: CandidateDetails, cv: File | null) {
     session.setDetails(details, cv);
@@ -191,7 +197,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
         {step === 'details' ? (
           <DetailsForm
             isCvRequired={job.rule.isCvRequired}
-            initialValues={session.details}
+            initialValues={session.details ?? invited.data ?? null}
             initialCv={session.cvFile}
             onSubmit={handleDetails}
           />

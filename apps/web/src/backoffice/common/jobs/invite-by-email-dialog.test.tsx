@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen, TEST_USER } from '../test/render-screen';
+import { InviteByEmailDialog } from './invite-by-email-dialog';
+
+const JOB = { _id: 'job-1', info: { title: 'Backend developer' }, company: { name: 'Acme' } };
+
+function renderDialog(routes = {}, onClose = vi.fn()) {
+  const view = renderScreen(<InviteByEmailDialog job={JOB} opened onClose={onClose} />, {
+    path: '/backoffice/job',
+    user: TEST_USER,
+    routes,
+  });
+  return { ...view, onClose };
+}
+
+describe('InviteByEmailDialog (issue 14)', () => {
+  it('reads the pasted people, previews the e-mail and sends them with the message', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, onClose } = renderDialog({
+      'POST job/job-1/invitations': {
+        status: 201,
+        body: {
+          invited: [
+            { id: 'a1', email: 'dana@example.com' },
+            { id: 'a2', email: 'avi@example.com' },
+          ],
+        },
+      },
+    });
+    await user.type(
+      await screen.findByTestId('invite-list'),
+      'Dana Levi, dana@example.com, 050-1234567{enter}avi@example.com, Avi',
+    );
+    expect(screen.getAllByTestId('invite-row')).toHaveLength(2);
+    expect(screen.getByText('2 people')).toBeInTheDocument();
+    const preview = screen.getByTestId('invite-preview');
+    expect(within(preview).getByText('Video interview: Backend developer')).toBeInTheDocument();
+    expect(within(preview).getByText('Hi Dana,')).toBeInTheDocument();
+    expect(within(preview).getByText('Start your interview')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('invite-send'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [call] = fetchMock.callsTo('POST job/job-1/invitations');
+    expect(call!.body).toEqual({
+      rows: [
+        { fName: 'Dana', lName: 'Levi', email: 'dana@example.com', phone: '050-1234567' },
+        { fName: 'Avi', lName: '', email: 'avi@example.com', phone: '' },
+      ],
+      subject: 'Video interview: Backend developer',
+      message: expect.stringContaining('Backend developer'),
+      language: 'en',
+    });
+  });
+
+  it('writes the e-mail in Hebrew when the recruiter picks Hebrew, until they edit it', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(await screen.findByText('עברית'));
+    const preview = screen.getByTestId('invite-preview');
+    expect(preview).toHaveAttribute('dir', 'rtl');
+    expect(within(preview).getByText('ראיון וידאו: Backend developer')).toBeInTheDocument();
+    expect(within(preview).getByText('להתחלת הראיון')).toBeInTheDocument();
+    const subject = screen.getByLabelText('Subject');
+    await user.clear(subject);
+    await user.type(subject, 'Our interview');
+    await user.click(screen.getByText('English'));
+    expect(screen.getByLabelText('Subject')).toHaveValue('Our interview');
+  });
+
+  it('marks the rows the server refused and says nothing was sent', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDialog({
+      'POST job/job-1/invitations': {
+        status: 400,
+        body: {
+          status: 400,
+          key: 'VALIDATION_ERR',
+          message: 'invalid',
+          issues: [{ path: 'rows.1.email', message: 'validation.ALREADY_APPLICANT_VALIDATE' }],
+        },
+      },
+    });
+    await user.type(
+      await screen.findByTestId('invite-list'),
+      'Dana, dana@example.com{enter}Avi, avi@example.com',
+    );
+    await user.click(screen.getByTestId('invite-send'));
+    expect(await screen.findByTestId('invite-error')).toHaveTextContent('Nothing was sent');
+    const [, second] = screen.getAllByTestId('invite-row');
+    expect(second).toHaveTextContent('Row 2');
+    expect(second).toHaveTextContent('This person is already an applicant for this job');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
