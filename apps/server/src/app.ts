@@ -24,6 +24,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
 import { recordsRoutes } from './modules/records/records.routes';
+import { activitiesRoutes } from './modules/activities/activities.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { clockPlugin } from './plugins/clock';
@@ -114,6 +115,7 @@ export async function buildApp(
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });
       await api.register(recordsRoutes);
+      await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
     },
     { prefix: '/api' },

@@ -187,6 +187,42 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     if (expected) expect(plans.join('\n')).toContain(expected);
   });
 
+  it('the admin activity list and its export read activities through indexes only', async () => {
+    const admin = await createAccount(t.app, { role: 'admin' });
+    await t.app.db.execute(sql`
+      insert into activities (type, target, user_id, org_id, description, date)
+      select 'update', 'job', ${owner.user._id}, ${owner.user.companyId}, 'n' || n,
+        now() - n * interval '1 minute'
+      from generate_series(1, 2000) as n`);
+    await t.app.db.execute(sql`analyze activities`);
+    const asAdmin = recruiter(t.app, admin);
+    for (const url of [
+      '/api/activity',
+      `/api/activity?userId=${owner.user._id}`,
+      `/api/activity?userId=${owner.user._id}&fromDate=2020-01-01&toDate=2099-12-31`,
+      '/api/activity?fromDate=2020-01-01&currPage=3',
+      `/api/activity/export?userId=${owner.user._id}`,
+    ]) {
+      recording = [];
+      const response = await asAdmin('GET', url);
+      const statements = recording.filter((statement) =>
+        /^\s*(select|with)\b/i.test(statement.text),
+      );
+      recording = null;
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      const reads = statements.filter((statement) => /"activities"/.test(statement.text));
+      expect(reads.length, url).toBeGreaterThan(0);
+      const plans: string[] = [];
+      for (const statement of reads) {
+        const plan = await planOf(statement);
+        plans.push(plan);
+        expect(plan, `${url}\n${statement.text}\n${plan}`).not.toMatch(/Seq Scan on activities\b/);
+      }
+      // The page itself (oldest first, by user) is read in date order from its index.
+      expect(plans.join('\n'), url).toMatch(/activities_(user_)?date_idx/);
+    }
+  });
+
   it('serves substring searches from the trigram indexes (pg_trgm)', async () => {
     // At this size the planner may rather filter the organisation's list index; on their own
     // the search conditions must find their trigram index.

@@ -269,9 +269,9 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
   it("never answers organisation B (or B's candidate) with A's data, nor lets them change it", async () => {
     const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
     for (const route of routes) {
-      // Admins see every account and every error record by design (spec §2 account list and
-      // record overview, §6); those routes are theirs.
-      const actors: Who[] = /^\/api\/(user|record)\b/.test(route.path)
+      // Admins see every account, error record and activity by design (spec §2 account list,
+      // record and activity overviews, §6); those routes are theirs.
+      const actors: Who[] = /^\/api\/(user|record|activity)\b/.test(route.path)
         ? ['recruiterB', 'candidateB', 'anonymous']
         : ['recruiterB', 'adminB', 'candidateB', 'anonymous'];
       for (const who of actors) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants, jobs } from '../src/db/schema';
 import { z } from 'zod';
@@ -411,6 +412,73 @@ describe.each(testDbKinds())('users on %s', (kind) => {
         headers: as(orgOwner),
       });
       expect(kept.statusCode).toBe(200);
+    });
+
+    it('tells the admin what deleting an account does to its work, and deletion does exactly that', async () => {
+      const preview = (id: string, who: SignedUp | null = admin) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/user/${id}/deletion`,
+          headers: who ? as(who) : {},
+        });
+      // A last member: the organisation, its jobs and their applicants go with the account.
+      const solo = await signUp(t.app, { fName: 'Solo' });
+      const soloJob = await t.app.inject({
+        method: 'POST',
+        url: '/api/job',
+        headers: as(solo),
+        payload: { job: jobPayload() },
+      });
+      expect(soloJob.statusCode).toBe(201);
+      const soloPlan = await preview(solo.user._id);
+      expect(soloPlan.statusCode, soloPlan.body).toBe(200);
+      expect(soloPlan.json()).toEqual({
+        outcome: 'delete',
+        jobCount: 1,
+        applicantCount: 0,
+        successor: null,
+      });
+      // A member with colleagues: the work goes to the oldest colleague.
+      const boss = await signUp(t.app, { fName: 'Boss' });
+      const member = await createAccount(t.app, { orgId: boss.user.companyId!, fName: 'Mem' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/job',
+        headers: as(member),
+        payload: { job: jobPayload() },
+      });
+      const memberPlan = await preview(member.user._id);
+      expect(memberPlan.json()).toMatchObject({
+        outcome: 'transfer',
+        jobCount: 1,
+        successor: { _id: boss.user._id, fName: 'Boss' },
+      });
+      // Only admins ask; other organisations and anonymous callers learn nothing.
+      expect((await preview(member.user._id, boss)).statusCode).toBe(403);
+      expect((await preview(member.user._id, stranger)).statusCode).toBe(403);
+      expect((await preview(member.user._id, null)).statusCode).toBe(401);
+      expect((await preview(UNKNOWN_ID)).statusCode).toBe(404);
+      expect((await preview(admin.user._id)).statusCode).toBe(403);
+
+      // Deleting does what the preview said.
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${solo.user._id}`,
+        headers: as(admin),
+      });
+      expect(
+        await t.app.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.id, soloJob.json()._id as string)),
+      ).toEqual([]);
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${member.user._id}`,
+        headers: as(admin),
+      });
+      const bossJobs = await t.app.db.select().from(jobs).where(eq(jobs.ownerId, boss.user._id));
+      expect(bossJobs).toHaveLength(1);
     });
 
     it('honours "view as" for admins only', async () => {

@@ -10,6 +10,7 @@ import { applyDocumentLanguage } from '../common/i18n/languages';
 import { installAppLogger, logHttpFailure } from '../common/logging/app-logger';
 import { showAlert } from '../common/stores/alert-store';
 import { useLanguageStore } from '../common/stores/language-store';
+import { getViewAsId } from '../common/stores/view-as-store';
 import {
   applyDeferredStyles,
   hasFirstScreen,
@@ -41,6 +42,7 @@ const services: Omit<AppServices, 'i18n'> = {
       navigate: (path) => void router?.navigate(path, { replace: true }),
     }),
     onHttpError: logHttpFailure,
+    getViewAsId,
   }),
 };
 installAppLogger(services.api);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityFilterSchema, activitySchema } from './activity.schemas';
+import { activityFilterSchema, activitySchema, csvField, csvLine } from './activity.schemas';
 
 const activity = {
   date: '2024-05-01T10:00:00.000Z',
@@ -32,10 +32,38 @@ describe('activitySchema (spec §3)', () => {
   });
 
   it('filter defaults to 50 per page', () => {
-    expect(activityFilterSchema.parse({ userId: 'u1' })).toEqual({
-      userId: 'u1',
+    const userId = '0b6a5c3e-2f1d-4c8a-9e7b-1a2b3c4d5e6f';
+    expect(activityFilterSchema.parse({ userId })).toEqual({
+      userId,
       currPage: 1,
       itemsPerPage: 50,
     });
+  });
+
+  it('refuses a user id that is not a UUID, and drops an empty one', () => {
+    expect(activityFilterSchema.safeParse({ userId: 'u1' }).success).toBe(false);
+    expect(activityFilterSchema.parse({ userId: ' ' }).userId).toBeUndefined();
+  });
+});
+
+describe('CSV export fields (RFC 4180)', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
+    ['+1', "'+1"],
+    ['-2', "'-2"],
+    ['@cmd', "'@cmd"],
+    ['שלום, עולם', '"שלום, עולם"'],
+    [null, ''],
+    [42, '42'],
+  ])('%s → %s', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('ends a line with CRLF', () => {
+    expect(csvLine(['a', 'b,c'])).toBe('a,"b,c"\r\n');
   });
 });

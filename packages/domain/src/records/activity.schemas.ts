@@ -51,16 +51,26 @@ export const activitySchema = z.object({
   desc: z.string().default(''),
   meta: z.record(z.string(), z.unknown()).default({}),
   user: activityUserSchema,
+  /** The account an admin was viewing as when they acted (meta.viewAsId), as a mini user. */
+  viewAs: miniUserSchema.optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
 /** Body of `POST activity`. */
-export const activityInputSchema = z.object({ activity: activitySchema.omit({ _id: true }) });
+export const activityInputSchema = z.object({
+  activity: activitySchema.omit({ _id: true, viewAs: true }),
+});
 export type ActivityInput = z.infer<typeof activityInputSchema>;
 
 /** Activity overview filter (spec §3): user, date range; `currPage` is 1-based. */
 export const activityFilterSchema = z.object({
-  userId: optionalQueryTextSchema,
+  /** The acting user's id (a UUID; anything else is refused). */
+  userId: optionalQueryTextSchema.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+      .optional(),
+  ),
   fromDate: isoDateOrDateTimeSchema.optional(),
   toDate: isoDateOrDateTimeSchema.optional(),
   currPage: currPageSchema,
@@ -72,5 +82,40 @@ export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 export const activityListResponseSchema = z.object({
   activities: z.array(activitySchema),
   totalActivityCount: z.number().int().min(0),
+  /** True when the count stopped at LIST_COUNT_CAP. */
+  totalActivityCountCapped: z.boolean().default(false),
 });
 export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
+
+/** At most this many rows go into one CSV export (the file says when it stopped). */
+export const ACTIVITY_EXPORT_MAX_ROWS = 100_000;
+
+/** Columns of the activity CSV export, in order. */
+export const ACTIVITY_CSV_COLUMNS = [
+  'date',
+  'type',
+  'target',
+  'description',
+  'userId',
+  'userName',
+  'userEmail',
+  'viewAsId',
+  'viewAsName',
+  'meta',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, or line break, quotes doubled.
+ * A value a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) is prefixed
+ * with an apostrophe, so an exported description cannot execute in Excel.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line (CRLF-terminated, as RFC 4180 writes it). */
+export function csvLine(fields: readonly (string | number | null | undefined)[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}

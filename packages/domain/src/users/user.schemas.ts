@@ -73,3 +73,18 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 /** Answer of `POST auth/token`. */
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/**
+ * What deleting an account does to its work (answer of `GET user/{id}/deletion`, admin): with
+ * colleagues left in the organisation, its jobs (and their applicants) and templates go to the
+ * successor; as the organisation's last member, the organisation goes with it, with every job,
+ * applicant and template in it. Nothing is left without an owner.
+ */
+export const accountDeletionSchema = z.object({
+  outcome: z.enum(['transfer', 'delete']),
+  jobCount: z.number().int().min(0),
+  applicantCount: z.number().int().min(0),
+  /** Who receives the jobs and templates (outcome "transfer"). */
+  successor: miniUserSchema.nullable(),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -38,7 +38,11 @@ export const activities = pgTable(
     target: text('target').notNull(),
     description: text('description').notNull().default(''),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
-    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    /**
+     * The organisation acted in. An audit trail outlives what it describes: deleting the
+     * organisation (its last account) keeps its activities, with no organisation.
+     */
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** Null for a guest (a candidate). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   },

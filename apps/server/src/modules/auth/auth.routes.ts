@@ -20,6 +20,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { isStaff } from '../../policies';
+import { recordActivity } from '../activities/activities.service';
 import { findUserById, toUserDto } from '../users/users.service';
 import { authRateLimit, type AuthRateLimitName } from './auth.rate-limits';
 import { createAuthService, type ClientInfo } from './auth.service';
@@ -279,6 +281,17 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
     },
     async (request) => {
       await auth.logout(request.body?.refreshToken);
+      // Who logged out, when the call says (the web app sends its access token with it).
+      const actor = request.actor;
+      if (isStaff(actor)) {
+        await recordActivity(app.db, {
+          type: 'logout',
+          target: 'user',
+          userId: actor.user.id,
+          orgId: actor.user.orgId,
+          date: app.now(),
+        });
+      }
       return {};
     },
   );

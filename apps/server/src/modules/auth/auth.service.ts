@@ -127,6 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       target: 'User Password',
       userId: actorId,
       orgId: row.orgId,
+      desc: `${`${row.fName} ${row.lName}`.trim()} <${row.email}>`,
       meta: { userId: row.id, how },
       date: now(),
     });

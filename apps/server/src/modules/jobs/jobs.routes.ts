@@ -160,6 +160,8 @@ export async function jobsRoutes(app: FastifyInstance) {
           summary:
             'Delete an archived job for good, with its applicants (400 when it is not archived)',
           params: z.object({ id: z.string(), viewAsId: z.string().optional() }),
+          // The web app sends view-as in the query on every job call; both places are read.
+          querystring: viewAsQuerySchema,
           response: { 200: emptyReplySchema },
           security: BEARER,
         },
@@ -184,6 +186,7 @@ export async function jobsRoutes(app: FastifyInstance) {
         summary:
           'Clone a job (spec §4: "copy of {title}", no applicants, active). The spec names no path for this call; this one is ours',
         params: idParamsSchema,
+        querystring: viewAsQuerySchema,
         body: cloneJobBodySchema,
         response: { 201: jobSchema },
         security: BEARER,

@@ -425,3 +425,12 @@ export async function getPublicJob(db: Db, id: string): Promise<PublicJob> {
 export async function transferJobOwnership(tx: DbTx, fromUserId: string, toUserId: string) {
   await tx.update(jobs).set({ ownerId: toUserId }).where(eq(jobs.ownerId, fromUserId));
 }
+
+/** How many jobs (active and archived) a user owns: the account-deletion dialog shows it. */
+export async function countJobsOfOwner(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.ownerId, ownerId));
+  return Number(row?.value ?? 0);
+}

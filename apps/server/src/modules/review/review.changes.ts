@@ -192,11 +192,12 @@ export async function updateApplicants(
       if (plan.archivedAt !== undefined) {
         await log({ type: plan.archivedAt ? 'archive' : 'restore', target: 'applicant' });
       }
-      if (
-        change.info &&
-        ['fName', 'lName', 'email', 'phone', 'hometown'].some((f) => f in values)
-      ) {
-        await log({ type: 'update', target: 'applicant' });
+      // One activity for the applicant's own fields (details, read or unread), naming them.
+      const changedFields = ['fName', 'lName', 'email', 'phone', 'hometown', 'isRead'].filter(
+        (field) => field in values,
+      );
+      if (changedFields.length > 0) {
+        await log({ type: 'update', target: 'applicant' }, { fields: changedFields });
       }
       if (change.removeNoteId !== undefined) {
         // The note's timeline event goes with it (foreign key on delete cascade).

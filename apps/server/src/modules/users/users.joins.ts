@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /**
@@ -24,4 +24,24 @@ export const ownerFirstNameColumn = users.fName;
 /** The users table and the condition joining a row's `ownerId` column to its owner. */
 export function ownerJoin(ownerIdColumn: AnyPgColumn): [typeof users, SQL] {
   return [users, eq(users.id, ownerIdColumn)];
+}
+
+/**
+ * A second, aliased copy of the users table for a statement that joins two users to one row
+ * (the activity log: who acted, and whom an admin was viewing as), with its Mini user columns.
+ */
+export function aliasedUsers(name: string) {
+  const table = alias(users, name);
+  return {
+    table,
+    id: table.id,
+    columns: {
+      id: table.id,
+      fName: table.fName,
+      lName: table.lName,
+      orgId: table.orgId,
+      imgUrl: table.imgUrl,
+      email: table.email,
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  accountDeletionSchema,
   accountListQuerySchema,
   accountListResponseSchema,
   createUserBodySchema,
@@ -16,15 +17,17 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { authorize, staffOf } from '../../policies';
-import { transferJobOwnership } from '../jobs/jobs.service';
+import { countJobsOfOwner, transferJobOwnership } from '../jobs/jobs.service';
 import { transferTemplateOwnership } from '../templates/templates.service';
 import { recordActivity } from '../activities/activities.service';
 import { authRateLimit } from '../auth/auth.rate-limits';
 import { createAuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import {
+  countInterviewsOfUser,
   createUser,
   deleteUser,
+  findSuccessor,
   findUserById,
   getManagedUser,
   listAccounts,
@@ -44,6 +47,11 @@ const targetOf = (request: FastifyRequest): string | null => {
   const id = body?.user?._id ?? body?.userId ?? params?.id;
   return typeof id === 'string' ? `user:${id}` : null;
 };
+
+/** How the activity log names a user an admin acted on: name and email. */
+function describeUser(row: { fName: string; lName: string; email: string }): string {
+  return `${`${row.fName} ${row.lName}`.trim()} <${row.email}>`;
+}
 
 /** JSON of a grant map with sorted keys, to compare two maps regardless of key order. */
 function grantsKey(grants: Record<string, boolean>): string {
@@ -159,6 +167,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           target: 'user',
           userId: staffOf(request).user.id,
           orgId: row.orgId,
+          desc: describeUser(row),
           meta: { createdUserId: row.id },
           date: app.now(),
         });
@@ -218,6 +227,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           target: 'user',
           userId: actor.user.id,
           orgId: row.orgId,
+          desc: describeUser(updated),
           meta: { userId: row.id, fields: Object.keys(patch) },
           date: app.now(),
         });
@@ -225,6 +235,46 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       },
     );
   }
+
+  api.get(
+    '/user/:id/deletion',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Admin: what deleting the account would do to its jobs, applicants and templates (handed to a colleague, or deleted with the organisation when it is the last member)',
+        params: idParamsSchema,
+        response: { 200: accountDeletionSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const actor = staffOf(request);
+      const row = await findUserById(app.db, request.params.id);
+      if (!row) throw new AppError('NOT_FOUND_ERR');
+      authorize(actor, 'user.delete', row);
+      const [successor, jobCount, applicantCount] = await Promise.all([
+        findSuccessor(app.db, row, actor.user.id),
+        countJobsOfOwner(app.db, row.id),
+        countInterviewsOfUser(app.db, row.id),
+      ]);
+      return {
+        outcome: successor ? ('transfer' as const) : ('delete' as const),
+        jobCount,
+        applicantCount,
+        successor: successor
+          ? {
+              _id: successor.id,
+              fName: successor.fName,
+              lName: successor.lName,
+              companyId: successor.orgId,
+              email: successor.email,
+            }
+          : null,
+      };
+    },
+  );
 
   api.delete(
     '/user/:id',
@@ -255,6 +305,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         target: 'user',
         userId: actor.user.id,
         orgId: null,
+        desc: describeUser(row),
         meta: { userId: row.id, email: row.email },
         date: app.now(),
       });

@@ -333,6 +333,30 @@ export async function listAccounts(db: Db, query: AccountListQuery): Promise<Acc
 }
 
 /**
+ * Who inherits a departing user's work: `preferredId` when they are a colleague (the admin
+ * deleting an account of their own organisation), else the oldest colleague; null when the
+ * user is the organisation's last member.
+ */
+export async function findSuccessor(
+  db: Db | DbTx,
+  user: { id: string; orgId: string },
+  preferredId?: string,
+): Promise<UserRow | null> {
+  const colleagues = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.orgId, user.orgId), ne(users.id, user.id)))
+    .orderBy(users.createdAt, users.id);
+  return colleagues.find((colleague) => colleague.id === preferredId) ?? colleagues[0] ?? null;
+}
+
+/** The interviews (applicants of their jobs) a user owns, as the accounts table counts them. */
+export async function countInterviewsOfUser(db: Db, id: string): Promise<number> {
+  const [row] = await db.select({ value: interviewCountSql }).from(users).where(eq(users.id, id));
+  return Number(row?.value ?? 0);
+}
+
+/**
  * Deletes an account. The last user of an organisation takes the organisation (and with it
  * every job, template and applicant of it) along; a user with colleagues leaves alone.
  */
@@ -349,19 +373,16 @@ export async function deleteUser(
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.id, id));
     if (!row) throw new AppError('NOT_FOUND_ERR');
-    const colleagues = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, row.orgId), ne(users.id, id)))
-      .orderBy(users.createdAt);
-    if (colleagues.length === 0) {
+    const successor = await findSuccessor(
+      tx,
+      { id, orgId: row.orgId },
+      options.preferredSuccessorId,
+    );
+    if (!successor) {
       // The last member: the organisation and everything in it go with them.
       await tx.delete(organizations).where(eq(organizations.id, row.orgId));
       return;
     }
-    const successor =
-      colleagues.find((colleague) => colleague.id === options.preferredSuccessorId) ??
-      colleagues[0]!;
     await options.handOver?.(tx, id, successor.id);
     await tx.delete(users).where(eq(users.id, id));
   });

@@ -120,7 +120,7 @@ export const ROUTE_TABLE = [
     path: '/backoffice/admin/account',
     access: 'admin',
     titleKey: 'pageTitles.accountOverview',
-    screen: notFoundScreen,
+    screen: () => import('../../backoffice/admin/accounts/routes/account-overview-page'),
   },
   {
     id: 'recordOverview',
@@ -134,7 +134,7 @@ export const ROUTE_TABLE = [
     path: '/backoffice/admin/activity',
     access: 'admin',
     titleKey: 'pageTitles.activityOverview',
-    screen: notFoundScreen,
+    screen: () => import('../../backoffice/admin/activity/routes/activity-overview-page'),
   },
   {
     id: 'jobEdit',

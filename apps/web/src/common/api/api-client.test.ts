@@ -387,3 +387,67 @@ describe('createApiClient: reporting failed calls (spec §8)', () => {
     expect(onHttpError).not.toHaveBeenCalled();
   });
 });
+
+describe('createApiClient: admin view-as (spec §6)', () => {
+  function setupViewAs(viewAsId: string | null) {
+    const harness = setup(() => jsonResponse(200, {}), SESSION);
+    const client = createApiClient({ ...harness.deps, getViewAsId: () => viewAsId });
+    return { ...harness, client };
+  }
+
+  it('adds viewAsId to job, applicant and template queries, and to job save bodies', async () => {
+    const { client, calls } = setupViewAs('u-42');
+    await client.get('job', { params: { currPage: 2 } });
+    await client.get('job/applicant', { params: { txt: 'dan' } });
+    await client.get('template/t1');
+    await client.post('job', { job: { title: 'x' } });
+    await client.put('job', { jobs: [] });
+    await client.put('job/applicant', { applicants: [] });
+    await client.put('template', { _id: 't1' });
+    await client.delete('job/j1');
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/job?currPage=2&viewAsId=u-42',
+      '/api/job/applicant?txt=dan&viewAsId=u-42',
+      '/api/template/t1?viewAsId=u-42',
+      '/api/job?viewAsId=u-42',
+      '/api/job?viewAsId=u-42',
+      '/api/job/applicant?viewAsId=u-42',
+      '/api/template?viewAsId=u-42',
+      '/api/job/j1?viewAsId=u-42',
+    ]);
+    expect(JSON.parse(String(calls[3]?.init.body))).toEqual({
+      job: { title: 'x' },
+      viewAsId: 'u-42',
+    });
+    expect(JSON.parse(String(calls[4]?.init.body))).toEqual({ jobs: [], viewAsId: 'u-42' });
+    // Template bodies are the template itself: view-as travels in the query only.
+    expect(JSON.parse(String(calls[6]?.init.body))).toEqual({ _id: 't1' });
+  });
+
+  it('leaves other calls, candidate calls and raw bodies alone', async () => {
+    const { client, calls } = setupViewAs('u-42');
+    await client.get('user/logged');
+    await client.get('user/query');
+    await client.get('activity');
+    await client.get('interview/job1');
+    await client.post('record', [{ level: 'error' }]);
+    const file = new Blob(['%PDF']);
+    await client.put('job/j1/a1/cv', file);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/user/logged',
+      '/api/user/query',
+      '/api/activity',
+      '/api/interview/job1',
+      '/api/record',
+      '/api/job/j1/a1/cv?viewAsId=u-42',
+    ]);
+    expect(calls[5]?.init.body).toBe(file);
+  });
+
+  it('adds nothing when the admin acts as themselves', async () => {
+    const { client, calls } = setupViewAs(null);
+    await client.post('job', { job: {} });
+    expect(calls[0]?.url).toBe('/api/job');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ job: {} });
+  });
+});

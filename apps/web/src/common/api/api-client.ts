@@ -68,6 +68,12 @@ export interface ApiClientDeps {
    * the app logs it as an error record (spec §8: HTTP errors are reported, except record calls).
    */
   onHttpError?: (failure: HttpFailure) => void;
+  /**
+   * The account an admin views the product as (spec §6 "view as"), or null. When set, every
+   * back-office job, applicant and template call carries it as `viewAsId` (see
+   * {@link withViewAs}).
+   */
+  getViewAsId?: () => string | null;
   baseUrl?: string;
   maxRetries?: number;
   retryDelayMs?: number;
@@ -95,6 +101,35 @@ export const RECORD_PATH = 'record';
 export function isCandidatePath(path: string): boolean {
   const pathOnly = path.split('?')[0] ?? '';
   return pathOnly.includes('interview') && !pathOnly.includes('dashboard');
+}
+
+/** The back-office calls that act for the viewed account: `job…` (applicants too) and `template…`. */
+const VIEW_AS_PATH = /^(job|template)(\/|\?|$)/;
+
+/**
+ * The call with the admin's view-as account added (spec §6/§7: "viewAs sent with job and
+ * applicant queries and job saves"): `viewAsId` in the query of every job and template call,
+ * and in the JSON body of job saves (`POST job {job, viewAsId}`, `PUT job {jobs, viewAsId}`,
+ * `PUT job/applicant {applicants, viewAsId}`). Candidate calls never carry it.
+ */
+export function withViewAs(
+  path: string,
+  options: RequestOptions,
+  viewAsId: string | null,
+): RequestOptions {
+  if (!viewAsId || !VIEW_AS_PATH.test(path) || isCandidatePath(path)) return options;
+  const body = options.body;
+  const isJsonObject =
+    body !== null &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    !isRawBody(body) &&
+    path.startsWith('job');
+  return {
+    ...options,
+    params: { ...options.params, viewAsId },
+    ...(isJsonObject ? { body: { ...(body as Record<string, unknown>), viewAsId } } : {}),
+  };
 }
 
 function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
@@ -269,7 +304,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     });
   }
 
-  async function send(path: string, options: RequestOptions, isRepeat: boolean): Promise<unknown> {
+  async function send(
+    path: string,
+    callOptions: RequestOptions,
+    isRepeat: boolean,
+  ): Promise<unknown> {
+    const options = withViewAs(path, callOptions, deps.getViewAsId?.() ?? null);
     const isCandidate = options.auth === 'candidate' || isCandidatePath(path);
     const token =
       (isCandidate ? deps.tokens.getCandidateToken() : null) ?? deps.tokens.getAccessToken();
@@ -295,7 +335,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         deps.tokens.getRefreshToken() &&
         (await ensureFreshTokens(token))
       ) {
-        return send(path, options, true);
+        return send(path, callOptions, true);
       }
     } else if (response.status === 403) {
       deps.showAlert(NO_PERMISSION_ALERT);

@@ -1,9 +1,11 @@
-import type { User } from '@candid/domain';
+import { isAdmin, type User } from '@candid/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useApiClient } from '../api/api-client-context';
 import type { ApiClient } from '../api/api-client';
 import { shouldLoadSession } from '../routing/paths';
+import { useViewAsStore } from '../stores/view-as-store';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -40,7 +42,8 @@ export interface Session {
 }
 
 /**
- * The session as guards and screens see it. On paths that never need the user (the candidate
+ * The session as guards and screens see it (an admin viewing as an account gets that account's
+ * plan and grants). On paths that never need the user (the candidate
  * interview, the embed, the error pages) it is not asked for and reads as logged out.
  */
 export function useSession(): Session {
@@ -48,5 +51,20 @@ export function useSession(): Session {
   const { pathname } = useLocation();
   const enabled = shouldLoadSession(pathname);
   const query = useQuery({ ...sessionQueryOptions(api), enabled });
-  return { user: query.data ?? null, isLoading: enabled && query.isPending };
+  const viewAs = useViewAsStore((state) => state.viewAs);
+  const loggedUser = query.data ?? null;
+  // While an admin views as an account (spec §6), screens offer what that account's plan allows
+  // (the server decides by the same plan); the user is still the admin, role included.
+  const user = useMemo(
+    () =>
+      loggedUser && viewAs && isAdmin(loggedUser)
+        ? {
+            ...loggedUser,
+            perm: viewAs.perm ?? loggedUser.perm,
+            advancedPrm: viewAs.advancedPrm ?? loggedUser.advancedPrm,
+          }
+        : loggedUser,
+    [loggedUser, viewAs],
+  );
+  return { user, isLoading: enabled && query.isPending };
 }

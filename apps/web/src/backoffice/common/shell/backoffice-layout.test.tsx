@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_QUERY_KEY } from '../../../common/session/session-query';
 import { useAlertStore } from '../../../common/stores/alert-store';
 import { useLanguageStore } from '../../../common/stores/language-store';
+import { useViewAsStore, VIEW_AS_STORAGE_KEY } from '../../../common/stores/view-as-store';
 import { BackofficeLayout } from './backoffice-layout';
 import { renderScreen, TEST_USER } from '../test/render-screen';
 import { PHONE_MEDIA_QUERY } from './user-menu';
@@ -64,14 +65,22 @@ describe('BackofficeLayout: navigation by permission and role', () => {
     );
   });
 
-  it('shows an admin the built admin screens only: the error records, no link to a missing page', async () => {
+  it('shows an admin the accounts, error-record and activity overviews under Admin', async () => {
     renderShell({ ...TEST_USER, role: 'admin' });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Admin' }));
-    const records = await screen.findByRole('menuitem', { name: 'Error records' });
-    expect(records).toHaveAttribute('href', '/backoffice/admin/record');
-    expect(screen.queryByRole('menuitem', { name: 'Accounts' })).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: 'Activity' })).toBeNull();
+    expect(await screen.findByRole('menuitem', { name: 'Accounts' })).toHaveAttribute(
+      'href',
+      '/backoffice/admin/account',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Error records' })).toHaveAttribute(
+      'href',
+      '/backoffice/admin/record',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Activity' })).toHaveAttribute(
+      'href',
+      '/backoffice/admin/activity',
+    );
   });
 
   it('shows the page inside the shell, under the banner', async () => {
@@ -79,6 +88,52 @@ describe('BackofficeLayout: navigation by permission and role', () => {
     expect(await screen.findByText('The page inside the shell')).toBeVisible();
     expect(screen.getByRole('main')).toHaveTextContent('The page inside the shell');
     expect(screen.getByRole('banner')).toHaveTextContent('Candid');
+  });
+});
+
+describe('BackofficeLayout: admin view-as (spec §6)', () => {
+  afterEach(() => act(() => useViewAsStore.getState().stopViewAs()));
+
+  it('shows no banner while the admin is themselves', async () => {
+    renderShell({ ...TEST_USER, role: 'admin' });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.queryByTestId('view-as-banner')).toBeNull();
+  });
+
+  it("offers what the viewed account's plan allows, and keeps the admin's own pages", async () => {
+    act(() =>
+      useViewAsStore.getState().startViewAs({
+        _id: 'u-9',
+        fName: 'Rina',
+        lName: 'Katz',
+        email: 'rina@example.com',
+        perm: PLANS.STARTER,
+        advancedPrm: {},
+      }),
+    );
+    renderShell({ ...TEST_USER, role: 'admin', perm: PLANS.ALL_FEATURES });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Templates' })).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Admin' })).toBeVisible();
+  });
+
+  it('says whom the admin views as, and the way back ends it and opens the accounts page', async () => {
+    act(() =>
+      useViewAsStore
+        .getState()
+        .startViewAs({ _id: 'u-9', fName: 'Rina', lName: 'Katz', email: 'rina@example.com' }),
+    );
+    expect(JSON.parse(window.sessionStorage.getItem(VIEW_AS_STORAGE_KEY) ?? '{}')).toMatchObject({
+      state: { viewAs: { _id: 'u-9' } },
+    });
+    const { currentUrl } = renderShell({ ...TEST_USER, role: 'admin' });
+    const banner = await screen.findByTestId('view-as-banner');
+    expect(banner).toHaveTextContent('You are viewing the back office as Rina Katz');
+    expect(banner).toHaveTextContent('rina@example.com');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Back to accounts' }));
+    await waitFor(() => expect(currentUrl()).toBe('/backoffice/admin/account'));
+    expect(useViewAsStore.getState().viewAs).toBeNull();
+    expect(screen.queryByTestId('view-as-banner')).toBeNull();
   });
 });
 
@@ -146,7 +201,9 @@ describe('BackofficeLayout on a phone (below 760 px)', () => {
       'Applicants',
       'Jobs',
       'Templates',
+      'Accounts',
       'Error records',
+      'Activity',
     ]);
   });
 

@@ -32,6 +32,7 @@ import { PageLoader } from '../../../common/ui/page-loader';
 import { useLogout, useSessionUser } from '../session/session-actions';
 import { getNavItems, isNavItemActive, type NavItem, type NavItemId } from './nav-items';
 import { UserMenu } from './user-menu';
+import { ViewAsBanner } from './view-as-banner';
 
 const NAV_ICONS: Record<NavItemId, typeof IconUsers> = {
   applicants: IconUsers,
@@ -187,6 +188,7 @@ export function BackofficeLayout({ children }: { children: ReactNode }) {
         top={0}
         style={{ zIndex: 100, borderBlockEnd: '1px solid var(--mantine-color-gray-2)' }}
       >
+        <ViewAsBanner />
         <Container size="xl" px={{ base: 'sm', sm: 'lg' }}>
           <Group h={64} justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="md" wrap="nowrap" miw={0}>

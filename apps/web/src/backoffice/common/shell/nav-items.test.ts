@@ -21,15 +21,14 @@ describe('getNavItems (spec §2, §6)', () => {
       ['applicants', 'jobs', 'templates'],
     ],
     [
-      // Only built admin screens are linked: no link leads to a not-found page.
       'an admin on the starter plan',
       { perm: PLANS.STARTER, role: 'admin' as const },
-      ['applicants', 'jobs', 'records'],
+      ['applicants', 'jobs', 'accounts', 'records', 'activity'],
     ],
     [
       'an admin with every feature',
       { perm: PLANS.ALL_FEATURES, role: 'admin' as const },
-      ['applicants', 'jobs', 'templates', 'records'],
+      ['applicants', 'jobs', 'templates', 'accounts', 'records', 'activity'],
     ],
   ])('%s sees %j', (_label, user, expected) => {
     expect(getNavItems({ advancedPrm: {}, ...user }).map((item) => item.id)).toEqual(expected);

@@ -38,7 +38,6 @@ const ADMIN_ITEMS: readonly NavItem[] = [
     path: '/backoffice/admin/account',
     labelKey: 'shell.nav.accounts',
     isAdmin: true,
-    isBuilt: false,
   },
   {
     id: 'records',
@@ -51,16 +50,14 @@ const ADMIN_ITEMS: readonly NavItem[] = [
     path: '/backoffice/admin/activity',
     labelKey: 'shell.nav.activity',
     isAdmin: true,
-    isBuilt: false,
   },
 ];
 
 /**
  * The back-office navigation a user sees (spec §2, §6): applicants and jobs for everyone,
  * templates with the TEMPLATES permission, and the account, error-record and activity overviews
- * for role admin once those screens exist (the error records are built; accounts and activity
- * not yet: drop `isBuilt` when one lands). The web app
- * only hides; the server enforces.
+ * for role admin (an item marked `isBuilt: false` would stay hidden until its screen exists).
+ * The web app only hides; the server enforces.
  */
 export function getNavItems(user: Pick<User, 'perm' | 'advancedPrm' | 'role'>): NavItem[] {
   const items = [APPLICANTS, JOBS];
