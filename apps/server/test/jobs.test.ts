@@ -664,6 +664,37 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
     }
   });
 
+  it('stores an optional thinking time per question (off by default) and gives it to candidates', async () => {
+    const job = await createJob(
+      owner,
+      jobPayload({
+        quests: [questionPayload('video', { thinkTimeSec: 30 }), questionPayload('video')],
+      }),
+    );
+    expect(job.quests[0]!.thinkTimeSec).toBe(30);
+    expect(job.quests[1]!.thinkTimeSec ?? null).toBeNull();
+    const [row] = await t.app.db.select().from(jobs).where(eq(jobs.id, job._id));
+    expect(row!.quests[1]).not.toHaveProperty('thinkTimeSec');
+    const pub = await as(null)('GET', `/api/job/${job._id}/public`);
+    expect((pub.json() as Job).quests[0]!.thinkTimeSec).toBe(30);
+
+    // Turned off with 0; an impossible value is a 400 that changes nothing.
+    const off = await as(owner)('PUT', '/api/job', {
+      jobs: [{ ...job, quests: [{ ...job.quests[0], thinkTimeSec: 0 }, job.quests[1]] }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((off.json() as { jobs: Job[] }).jobs[0]!.quests[0]!.thinkTimeSec ?? null).toBeNull();
+    for (const thinkTimeSec of [-1, 601, 'soon']) {
+      const bad = await as(owner)('PUT', '/api/job', {
+        jobs: [{ ...job, quests: [{ ...job.quests[0], thinkTimeSec }, job.quests[1]] }],
+      });
+      expect(bad.statusCode, String(thinkTimeSec)).toBe(400);
+      expect(issueMessages(bad)).toContain(VALIDATION_KEYS.OUT_OF_RANGE_VALIDATE);
+    }
+    const [after] = await t.app.db.select().from(jobs).where(eq(jobs.id, job._id));
+    expect(after!.quests[0]).not.toHaveProperty('thinkTimeSec');
+  });
+
   it('documents every job route in the OpenAPI document', async () => {
     const response = await as(null)('GET', '/api/docs/json');
     expect(response.statusCode).toBe(200);

@@ -43,6 +43,7 @@ export * from './records/activity.schemas';
 export * from './interview/interview-errors';
 export * from './interview/media';
 export * from './interview/timer';
+export * from './interview/question-clock';
 export * from './interview/player';
 export * from './interview/browser-support';
 export * from './interview/recording';

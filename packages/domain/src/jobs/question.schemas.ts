@@ -21,6 +21,11 @@ export const questionSchema = z.object({
   ansRule: answerRuleSchema,
   /** Minutes the candidate has to answer. */
   timeLimit: z.number().positive(),
+  /**
+   * Thinking time in seconds before the first take starts by itself (retake jobs); absent or
+   * null: reading is not limited and does not count against `timeLimit`.
+   */
+  thinkTimeSec: z.number().int().positive().nullish(),
   opts: z.array(questionOptionSchema).optional(),
 });
 export type Question = z.infer<typeof questionSchema>;

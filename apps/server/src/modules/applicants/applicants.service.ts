@@ -27,6 +27,7 @@ import {
 import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
 import {
+  clearRecordingInAnswer,
   countFreeApplicants,
   findApplicantOfJob,
   insertApplicant,
@@ -309,6 +310,15 @@ export async function updateOwnApplicant(
     });
   }
   return { row, job, change };
+}
+
+/** A discarded take leaves its answer (see `clearRecordingInAnswer`). */
+export async function detachRecordingFromAnswer(
+  db: Db,
+  scope: Pick<CandidateScope, 'applicantId' | 'jobId'>,
+  input: { questId: string; field: 'faceKey' | 'screenKey'; key: string; now: Date },
+): Promise<void> {
+  await clearRecordingInAnswer(db, scope, input);
 }
 
 /**

@@ -401,6 +401,7 @@ export async function cloneJobById(
       rule: copy.rule,
       quests: copy.quests.map((quest) => ({
         ...quest,
+        thinkTimeSec: quest.thinkTimeSec ?? null,
         ...(quest.opts ? { opts: quest.opts.map((opt) => ({ ...opt })) } : {}),
       })),
     },
