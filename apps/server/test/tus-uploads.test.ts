@@ -215,7 +215,12 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
   }
 
   async function uploadWhole(c: CreateApplicantResponse, questId: string) {
-    const bytes = buildLiveWebm({ clusters: 2, blocksPerCluster: 5, frameMs: 100, blockBytes: 200 });
+    const bytes = buildLiveWebm({
+      clusters: 2,
+      blocksPerCluster: 5,
+      frameMs: 100,
+      blockBytes: 200,
+    });
     const location = await createUpload(c, questId);
     const done = await tus(c.candidateToken).patch(location, 0, bytes, bytes.length);
     expect(done.status).toBe(204);

@@ -106,3 +106,28 @@ test('the answer clock is per take: reading is free, time-up keeps the take for 
   const storedSeconds = await expectPlayable(page, stored, 1);
   expect(storedSeconds).toBeLessThan(30);
 });
+
+test('a question with thinking time counts it down and starts the take by itself, with the full limit', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { job } = await createInterviewJob(request, {
+    title: 'Thinking time',
+    quests: [{ ...videoQuestion, timeLimit: 1, thinkTimeSec: 15 }],
+  });
+  await fillDetails(page, job._id);
+  await runMediaCheck(page);
+  await startInterview(page, job._id);
+  const step = page.getByTestId('question-step');
+  await expect(step).toHaveAttribute('data-phase', 'reading');
+  await expect(page.getByTestId('think-time')).toBeVisible();
+  await expect(page.getByTestId('question-timer')).toHaveText('1:00');
+  // Nobody presses Start: the thinking time runs out and the recording starts.
+  await expect(page.getByTestId('recording-badge')).toBeVisible({ timeout: 30_000 });
+  await expect(step).toHaveAttribute('data-phase', 'recording');
+  await expect(page.getByTestId('question-timer')).toHaveText(/^(1:00|0:5\d)$/);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(step).toHaveAttribute('data-phase', 'recorded');
+  await expect(page.getByTestId('take-review')).toBeVisible();
+});

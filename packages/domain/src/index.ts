@@ -14,6 +14,7 @@ export * from './common/empty-states';
 export * from './common/i18n';
 export * from './common/ids';
 export * from './common/languages';
+export * from './common/default-texts';
 export * from './common/pagination';
 export * from './common/query';
 

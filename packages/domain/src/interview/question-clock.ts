@@ -14,12 +14,7 @@ import { getTimeRatioState, type TimeRatioState } from './timer';
  *   runs from the moment the question shows.
  */
 export type QuestionClockPhase =
-  | 'countdown'
-  | 'reading'
-  | 'ready'
-  | 'recording'
-  | 'recorded'
-  | 'answering';
+  'countdown' | 'reading' | 'ready' | 'recording' | 'recorded' | 'answering';
 
 export interface QuestionClockConfig {
   /** The question's answer limit (its `timeLimit` in ms): one take's length with retakes. */
@@ -194,8 +189,7 @@ export class QuestionClock {
       phase: this.phaseValue,
       isPaused: this.paused,
       readingMs: this.reading.elapsedMs,
-      thinkLeftMs:
-        thinkTimeMs === null ? null : Math.max(0, thinkTimeMs - this.reading.elapsedMs),
+      thinkLeftMs: thinkTimeMs === null ? null : Math.max(0, thinkTimeMs - this.reading.elapsedMs),
       countdownLeftMs: Math.max(0, ONE_TRY_COUNTDOWN_MS - this.countdown.elapsedMs),
       answerElapsedMs,
       questionElapsedMs: this.question.elapsedMs,

@@ -4,11 +4,7 @@ import { isAnswerRuleAccepted } from '../templates/template.rules';
 import { answerRuleSchema, countAnswerTypes } from '../jobs/answer-rule';
 import { VALIDATION_KEYS } from './validation-keys';
 import { requiredString } from './primitives';
-import {
-  questionOptionInputSchema,
-  thinkTimeInputSchema,
-  timeLimitInputSchema,
-} from './job-input';
+import { questionOptionInputSchema, thinkTimeInputSchema, timeLimitInputSchema } from './job-input';
 
 /**
  * A template question (spec §5): title required, an accepted answer type (video or screen,
