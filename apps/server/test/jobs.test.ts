@@ -1,7 +1,7 @@
 import { PLANS, VALIDATION_KEYS, type Job, type JobListResponse } from '@candid/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, applicants, jobs } from '../src/db/schema';
+import { activities, applicants, jobs, users } from '../src/db/schema';
 import type { SignedUp } from './factories';
 import { createTestClock } from './helpers';
 import { accountWith, callAs, issueMessages, jobPayload, questionPayload } from './jobs-helpers';
@@ -693,6 +693,24 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
     }
     const [after] = await t.app.db.select().from(jobs).where(eq(jobs.id, job._id));
     expect(after!.quests[0]).not.toHaveProperty('thinkTimeSec');
+  });
+
+  it("keeps the first job's company name on a profile without one (asked once), and only then", async () => {
+    const newcomer = await accountWith(t.app, { fName: 'Nadav' });
+    await t.app.db.update(users).set({ companyName: '' }).where(eq(users.id, newcomer.user._id));
+    const companyOf = async () =>
+      (await t.app.db.select().from(users).where(eq(users.id, newcomer.user._id)))[0]!.companyName;
+
+    // The blank fallback ("company", "חברה") is not a name to remember.
+    await createJob(newcomer, jobPayload({ company: { name: '   ' } }));
+    expect(await companyOf()).toBe('');
+    await createJob(newcomer, jobPayload({ company: { name: 'חברה' } }));
+    expect(await companyOf()).toBe('');
+
+    await createJob(newcomer, jobPayload({ company: { name: ' Globex ' } }));
+    expect(await companyOf()).toBe('Globex');
+    await createJob(newcomer, jobPayload({ company: { name: 'Initech' } }));
+    expect(await companyOf()).toBe('Globex');
   });
 
   it('documents every job route in the OpenAPI document', async () => {

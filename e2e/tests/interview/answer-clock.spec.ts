@@ -32,6 +32,12 @@ test('the answer clock is per take: reading is free, time-up keeps the take for 
   request,
 }) => {
   test.setTimeout(240_000);
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) {
+      cspErrors.push(message.text());
+    }
+  });
   // One minute is the shortest limit a job can set (spec §5).
   const { job } = await createInterviewJob(request, {
     title: 'Answer clock',
@@ -97,6 +103,10 @@ test('the answer clock is per take: reading is free, time-up keeps the take for 
   await expect(finish).toBeEnabled({ timeout: 10_000 });
   await finish.click();
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 60_000 });
+  // The thank-you page names the job and the company; its confetti breaks no CSP rule.
+  await expect(page.getByTestId('thank-you')).toContainText('Answer clock at Acme');
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('canvas').length)).toBe(1);
+  expect(cspErrors).toEqual([]);
 
   // The stored answer is the retake: the discarded minute-long take is gone.
   const saved = await getApplicant(request, started);
