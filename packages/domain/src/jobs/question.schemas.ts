@@ -31,9 +31,6 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-/** English text of the default question (spec §3). */
-export const DEFAULT_QUESTION_TXT = 'Introduce yourself';
-export const DEFAULT_QUESTION_DESC = 'Tell us a bit about yourself';
 /** What an empty question text becomes on save (spec §5). */
 export const EMPTY_QUESTION_FALLBACK_TXT = 'question';
 
