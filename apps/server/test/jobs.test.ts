@@ -1,7 +1,7 @@
 import { PLANS, VALIDATION_KEYS, type Job, type JobListResponse } from '@candid/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, applicants, jobs } from '../src/db/schema';
+import { activities, applicants, jobs, users } from '../src/db/schema';
 import type { SignedUp } from './factories';
 import { createTestClock } from './helpers';
 import { accountWith, callAs, issueMessages, jobPayload, questionPayload } from './jobs-helpers';
@@ -662,6 +662,55 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ key: 'INTERVIEW_NOT_AVAILABLE_ERR' });
     }
+  });
+
+  it('stores an optional thinking time per question (off by default) and gives it to candidates', async () => {
+    const job = await createJob(
+      owner,
+      jobPayload({
+        quests: [questionPayload('video', { thinkTimeSec: 30 }), questionPayload('video')],
+      }),
+    );
+    expect(job.quests[0]!.thinkTimeSec).toBe(30);
+    expect(job.quests[1]!.thinkTimeSec ?? null).toBeNull();
+    const [row] = await t.app.db.select().from(jobs).where(eq(jobs.id, job._id));
+    expect(row!.quests[1]).not.toHaveProperty('thinkTimeSec');
+    const pub = await as(null)('GET', `/api/job/${job._id}/public`);
+    expect((pub.json() as Job).quests[0]!.thinkTimeSec).toBe(30);
+
+    // Turned off with 0; an impossible value is a 400 that changes nothing.
+    const off = await as(owner)('PUT', '/api/job', {
+      jobs: [{ ...job, quests: [{ ...job.quests[0], thinkTimeSec: 0 }, job.quests[1]] }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((off.json() as { jobs: Job[] }).jobs[0]!.quests[0]!.thinkTimeSec ?? null).toBeNull();
+    for (const thinkTimeSec of [-1, 601, 'soon']) {
+      const bad = await as(owner)('PUT', '/api/job', {
+        jobs: [{ ...job, quests: [{ ...job.quests[0], thinkTimeSec }, job.quests[1]] }],
+      });
+      expect(bad.statusCode, String(thinkTimeSec)).toBe(400);
+      expect(issueMessages(bad)).toContain(VALIDATION_KEYS.OUT_OF_RANGE_VALIDATE);
+    }
+    const [after] = await t.app.db.select().from(jobs).where(eq(jobs.id, job._id));
+    expect(after!.quests[0]).not.toHaveProperty('thinkTimeSec');
+  });
+
+  it("keeps the first job's company name on a profile without one (asked once), and only then", async () => {
+    const newcomer = await accountWith(t.app, { fName: 'Nadav' });
+    await t.app.db.update(users).set({ companyName: '' }).where(eq(users.id, newcomer.user._id));
+    const companyOf = async () =>
+      (await t.app.db.select().from(users).where(eq(users.id, newcomer.user._id)))[0]!.companyName;
+
+    // The blank fallback ("company", "חברה") is not a name to remember.
+    await createJob(newcomer, jobPayload({ company: { name: '   ' } }));
+    expect(await companyOf()).toBe('');
+    await createJob(newcomer, jobPayload({ company: { name: 'חברה' } }));
+    expect(await companyOf()).toBe('');
+
+    await createJob(newcomer, jobPayload({ company: { name: ' Globex ' } }));
+    expect(await companyOf()).toBe('Globex');
+    await createJob(newcomer, jobPayload({ company: { name: 'Initech' } }));
+    expect(await companyOf()).toBe('Globex');
   });
 
   it('documents every job route in the OpenAPI document', async () => {

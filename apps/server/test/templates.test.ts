@@ -130,6 +130,20 @@ describe.each(testDbKinds())('templates on %s', (kind) => {
     expect((await defaults(owner)).map((template) => template.title)).toEqual(BUILT_IN_TITLES);
   });
 
+  it("offers the built-in templates in the recruiter's language (issue 13)", async () => {
+    const hebrew = await as(stranger)('GET', '/api/template/default?lang=he');
+    expect(hebrew.statusCode).toBe(200);
+    const titles = (hebrew.json() as Template[]).map((template) => template.title);
+    expect(titles).toEqual(['היכרות כללית', 'שירות לקוחות', 'מהנדס/ת תוכנה']);
+    const [general] = hebrew.json() as Template[];
+    expect(general!.quests[0]!.txt).toBe('הציגו את עצמכם');
+    expect((await as(stranger)('GET', '/api/template/default?lang=en')).json()).toEqual(
+      await defaults(stranger),
+    );
+    const bad = await as(stranger)('GET', '/api/template/default?lang=fr');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('creates a template: blank title named with date and time, time limit default 1, HTML sanitised', async () => {
     const template = await createTemplate(
       owner,

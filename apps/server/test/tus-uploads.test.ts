@@ -206,6 +206,81 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
     expect((await api.head(location)).status).toBe(404);
   });
 
+  async function answerOf(applicantId: string) {
+    const [row] = await t.app.db
+      .select({ answerMap: applicants.answerMap })
+      .from(applicants)
+      .where(eq(applicants.id, applicantId));
+    return row!.answerMap;
+  }
+
+  async function uploadWhole(c: CreateApplicantResponse, questId: string) {
+    const bytes = buildLiveWebm({
+      clusters: 2,
+      blocksPerCluster: 5,
+      frameMs: 100,
+      blockBytes: 200,
+    });
+    const location = await createUpload(c, questId);
+    const done = await tus(c.candidateToken).patch(location, 0, bytes, bytes.length);
+    expect(done.status).toBe(204);
+    return location;
+  }
+
+  it('a discarded finished take is deleted: its stored copy, its upload row and its key in the answer (issue 13)', async () => {
+    const c = await startInterview(t.app, job._id);
+    const [video] = job.quests;
+    const key = keyOf(c, video!.id, 'face');
+    const location = await uploadWhole(c, video!.id);
+    expect((await answerOf(c.applicant.id))[video!.id]).toMatchObject({ faceKey: key });
+    await expect(t.app.storage.getObject(key)).resolves.toBeTruthy();
+
+    expect((await tus(c.candidateToken).remove(location)).status).toBe(204);
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.key, key))).toEqual([]);
+    await expect(t.app.storage.getObject(key)).rejects.toThrow();
+    expect((await answerOf(c.applicant.id))[video!.id]).not.toHaveProperty('faceKey');
+    expect((await tus(c.candidateToken).head(location)).status).toBe(404);
+
+    // The retake that follows is stored and named as usual.
+    await uploadWhole(c, video!.id);
+    expect((await answerOf(c.applicant.id))[video!.id]).toMatchObject({ faceKey: key });
+  });
+
+  it("a late discard of a replaced take leaves the newer take alone; another applicant's take is refused", async () => {
+    const c = await startInterview(t.app, job._id);
+    const other = await startInterview(t.app, job._id);
+    const [video] = job.quests;
+    const key = keyOf(c, video!.id, 'face');
+    const old = await createUpload(c, video!.id);
+    await uploadWhole(c, video!.id);
+    const before = await t.app.db.select().from(uploads).where(eq(uploads.key, key));
+
+    await tus(c.candidateToken).remove(old);
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.key, key))).toEqual(before);
+    await expect(t.app.storage.getObject(key)).resolves.toBeTruthy();
+    expect((await answerOf(c.applicant.id))[video!.id]).toMatchObject({ faceKey: key });
+
+    const newest = before[0]!.uploadId!;
+    const foreign = await tus(other.candidateToken).remove(`/api/upload/tus/${newest}`);
+    expect(foreign.status).toBe(403);
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.key, key))).toEqual(before);
+  });
+
+  it('a submitted interview keeps its takes: a discard is refused with 409', async () => {
+    const c = await startInterview(t.app, job._id);
+    const [video] = job.quests;
+    const key = keyOf(c, video!.id, 'face');
+    const location = await uploadWhole(c, video!.id);
+    await t.app.db
+      .update(applicants)
+      .set({ submittedAt: new Date() })
+      .where(eq(applicants.id, c.applicant.id));
+    expect((await tus(c.candidateToken).remove(location)).status).toBe(409);
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.key, key))).toHaveLength(1);
+    await expect(t.app.storage.getObject(key)).resolves.toBeTruthy();
+    expect((await answerOf(c.applicant.id))[video!.id]).toMatchObject({ faceKey: key });
+  });
+
   /** A PATCH whose connection drops after `sent` bytes of its body (a phone losing signal). */
   async function cutPatch(
     token: string,

@@ -224,7 +224,11 @@ export function expectSameMedia(stored: Buffer, take: RecordedTake): void {
 }
 
 /** Loads the recording in a `<video>`: a finite duration, and a seek completes. */
-export async function expectPlayable(page: Page, bytes: Buffer, minSeconds: number) {
+export async function expectPlayable(
+  page: Page,
+  bytes: Buffer,
+  minSeconds: number,
+): Promise<number> {
   const result = await page.evaluate(async (base64) => {
     const binary = atob(base64);
     const data = new Uint8Array(binary.length);
@@ -248,6 +252,7 @@ export async function expectPlayable(page: Page, bytes: Buffer, minSeconds: numb
   expect(Number.isFinite(result.duration)).toBe(true);
   expect(result.duration).toBeGreaterThan(minSeconds);
   expect(result.currentTime).toBeGreaterThan(0);
+  return result.duration;
 }
 
 export interface StartedApplicant {

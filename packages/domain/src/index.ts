@@ -14,6 +14,7 @@ export * from './common/empty-states';
 export * from './common/i18n';
 export * from './common/ids';
 export * from './common/languages';
+export * from './common/default-texts';
 export * from './common/pagination';
 export * from './common/query';
 
@@ -44,6 +45,7 @@ export * from './records/activity.schemas';
 export * from './interview/interview-errors';
 export * from './interview/media';
 export * from './interview/timer';
+export * from './interview/question-clock';
 export * from './interview/player';
 export * from './interview/browser-support';
 export * from './interview/recording';

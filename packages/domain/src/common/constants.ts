@@ -71,6 +71,13 @@ export const QUESTION_TIME_LIMITS_MIN = [1, 2, 5, 10, 20, 30] as const;
 export const TIME_LIMIT_RANGE_MIN = { min: 1, max: 30 } as const;
 export const JOB_DEFAULT_TIME_LIMIT_MIN = 5;
 export const TEMPLATE_DEFAULT_TIME_LIMIT_MIN = 1;
+/**
+ * Optional thinking time per question (issue 13; peers call it think time): how long the
+ * candidate may read before the first take starts by itself. Off by default; these are the
+ * editor's choices, and the server accepts any whole second count up to the maximum.
+ */
+export const THINK_TIME_OPTIONS_SEC = [15, 30, 60, 120, 180] as const;
+export const THINK_TIME_MAX_SEC = 600;
 
 // ---------------------------------------------------------------------------
 // Interview timers (spec §9)

@@ -1,3 +1,4 @@
+import { getDefaultTexts } from '../common/default-texts';
 import type { MiniUser } from '../users/user.schemas';
 import type { Job, JobDraft } from './job.schemas';
 import { defaultQuestion, EMPTY_QUESTION_FALLBACK_TXT } from './question.schemas';
@@ -11,17 +12,23 @@ export const CLONE_TITLE_PREFIX = 'copy of ';
 
 /**
  * The job editor's empty job (spec §3): "Untitled job", one try, no CV required, one default
- * question. Company details come from the recruiter's profile when given.
+ * question, its texts in the recruiter's language `lang`. Company details come from the
+ * recruiter's profile when given.
  */
 export function defaultJob(
-  options: { owner?: MiniUser; companyName?: string; logoUrl?: string } = {},
+  options: { owner?: MiniUser; companyName?: string; logoUrl?: string; lang?: string } = {},
 ): JobDraft {
   return {
-    info: { title: UNTITLED_JOB_TITLE, location: '', desc: '', coverUrl: '' },
+    info: {
+      title: getDefaultTexts(options.lang).untitledJob,
+      location: '',
+      desc: '',
+      coverUrl: '',
+    },
     company: { name: options.companyName ?? '', logoUrl: options.logoUrl ?? '' },
     ...(options.owner ? { owner: options.owner } : {}),
     rule: { isCvRequired: false, isOneTry: true },
-    quests: [defaultQuestion()],
+    quests: [defaultQuestion(undefined, options.lang)],
     applicants: [],
     applicantSummary: { avatars: [], applicantCount: 0 },
     archivedAt: null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_DEFAULT_TIME_LIMIT_MIN, TEMPLATE_DEFAULT_TIME_LIMIT_MIN } from '../common/constants';
+import { getDefaultTexts } from '../common/default-texts';
 import { makeRandomId } from '../common/ids';
 import { answerRuleFor, answerRuleSchema } from './answer-rule';
 
@@ -21,25 +22,28 @@ export const questionSchema = z.object({
   ansRule: answerRuleSchema,
   /** Minutes the candidate has to answer. */
   timeLimit: z.number().positive(),
+  /**
+   * Thinking time in seconds before the first take starts by itself (retake jobs); absent or
+   * null: reading is not limited and does not count against `timeLimit`.
+   */
+  thinkTimeSec: z.number().int().positive().nullish(),
   opts: z.array(questionOptionSchema).optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
-/** English text of the default question (spec §3). */
-export const DEFAULT_QUESTION_TXT = 'Introduce yourself';
-export const DEFAULT_QUESTION_DESC = 'Tell us a bit about yourself';
 /** What an empty question text becomes on save (spec §5). */
 export const EMPTY_QUESTION_FALLBACK_TXT = 'question';
 
 /**
  * The job editor's default question (spec §3, DESIGN §7): "Introduce yourself", a video
- * answer, {@link JOB_DEFAULT_TIME_LIMIT_MIN} minutes.
+ * answer, {@link JOB_DEFAULT_TIME_LIMIT_MIN} minutes, in the recruiter's language `lang`.
  */
-export function defaultQuestion(id: string = makeRandomId()): Question {
+export function defaultQuestion(id: string = makeRandomId(), lang?: string | null): Question {
+  const texts = getDefaultTexts(lang);
   return {
     id,
-    txt: DEFAULT_QUESTION_TXT,
-    desc: DEFAULT_QUESTION_DESC,
+    txt: texts.introQuestion,
+    desc: texts.introQuestionDesc,
     vidUrl: null,
     ansRule: answerRuleFor('video'),
     timeLimit: JOB_DEFAULT_TIME_LIMIT_MIN,
@@ -47,8 +51,19 @@ export function defaultQuestion(id: string = makeRandomId()): Question {
 }
 
 /** The template editor's new question: as the job's, with {@link TEMPLATE_DEFAULT_TIME_LIMIT_MIN} minute (DESIGN §7). */
-export function defaultTemplateQuestion(id: string = makeRandomId()): Question {
-  return { ...defaultQuestion(id), timeLimit: TEMPLATE_DEFAULT_TIME_LIMIT_MIN };
+export function defaultTemplateQuestion(
+  id: string = makeRandomId(),
+  lang?: string | null,
+): Question {
+  return { ...defaultQuestion(id, lang), timeLimit: TEMPLATE_DEFAULT_TIME_LIMIT_MIN };
+}
+
+/**
+ * A question added to a job or template (issue 13): a video answer with an empty text and
+ * description for the recruiter to write (the first question's texts are not copied).
+ */
+export function addedQuestion(timeLimitMin: number, id: string = makeRandomId()): Question {
+  return { ...defaultQuestion(id), txt: '', desc: '', timeLimit: timeLimitMin };
 }
 
 /** Text shown for an option left empty: "Option N", N counting from 1 (spec §5). */

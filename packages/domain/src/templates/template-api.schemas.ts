@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TEMPLATE_DEFAULT_TIME_LIMIT_MIN } from '../common/constants';
+import { LANGUAGES, TEMPLATE_DEFAULT_TIME_LIMIT_MIN } from '../common/constants';
 import { idSchema } from '../common/ids';
 import { optionalQueryTextSchema } from '../common/query';
-import { fillQuestionBlanks } from '../jobs/job-api.schemas';
+import { fillQuestionBlanks, viewAsQuerySchema } from '../jobs/job-api.schemas';
 import { templateInputSchema } from '../validation/template-input';
 import { templateFilterSchema, templateSchema } from './template.schemas';
 
@@ -70,3 +70,12 @@ export type DefaultTemplatesResponse = z.infer<typeof defaultTemplatesResponseSc
 export function isBuiltInTemplate(template: { owner: { _id?: string } }): boolean {
   return !template.owner._id;
 }
+
+/**
+ * `GET template/default`: the view-as user, and the recruiter's language, whose built-in
+ * templates are offered (issue 13; English when left out).
+ */
+export const defaultTemplatesQuerySchema = viewAsQuerySchema.extend({
+  lang: z.enum(LANGUAGES).default('en'),
+});
+export type DefaultTemplatesQuery = z.infer<typeof defaultTemplatesQuerySchema>;

@@ -1,3 +1,4 @@
+import { getDefaultTexts } from '../common/default-texts';
 import type { AnswerRule } from '../jobs/answer-rule';
 
 /** Prefix of the title given to a template saved without one (spec §4). */
@@ -9,18 +10,23 @@ const pad2 = (n: number): string => String(n).padStart(2, '0');
  * Title for a template saved with an empty title (spec §4): "Unnamed Template" plus the date
  * and time, e.g. "Unnamed Template 2024-05-01 14:03". Uses `now`'s local date and time, i.e.
  * the recruiter's clock when run in the browser; the fixed numeric format reads the same in
- * English and Hebrew.
+ * English and Hebrew. `lang`: the recruiter's language (the prefix is then theirs).
  */
-export function defaultTemplateTitle(now: Date): string {
+export function defaultTemplateTitle(now: Date, lang?: string | null): string {
+  const prefix = lang ? getDefaultTexts(lang).unnamedTemplate : UNNAMED_TEMPLATE_TITLE;
   const date = `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`;
   const time = `${pad2(now.getHours())}:${pad2(now.getMinutes())}`;
-  return `${UNNAMED_TEMPLATE_TITLE} ${date} ${time}`;
+  return `${prefix} ${date} ${time}`;
 }
 
 /** Gives a blank (after trimming) template title the default one. */
-export function applyTemplateDefaults<T extends { title: string }>(template: T, now: Date): T {
+export function applyTemplateDefaults<T extends { title: string }>(
+  template: T,
+  now: Date,
+  lang?: string | null,
+): T {
   const title = template.title.trim();
-  return { ...template, title: title || defaultTemplateTitle(now) };
+  return { ...template, title: title || defaultTemplateTitle(now, lang) };
 }
 
 /**

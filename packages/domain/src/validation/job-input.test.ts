@@ -118,6 +118,30 @@ describe('jobInputSchema (spec §5)', () => {
   });
 });
 
+describe('thinking time (issue 13)', () => {
+  it.each([
+    [undefined, null],
+    [null, null],
+    [0, null],
+    ['', null],
+    [30, 30],
+    ['60', 60],
+    [600, 600],
+  ])('%j is stored as %j', (thinkTimeSec, stored) => {
+    const parsed = questionInputSchema.parse(quest({ thinkTimeSec }));
+    expect(parsed.thinkTimeSec).toBe(stored);
+  });
+
+  it.each([[-5], [601], [1.5], ['soon']])('%j is out of range', (thinkTimeSec) => {
+    const result = questionInputSchema.safeParse(quest({ thinkTimeSec }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['thinkTimeSec'],
+      message: 'validation.OUT_OF_RANGE_VALIDATE',
+    });
+  });
+});
+
 describe('getJobErrorSummaryKey (spec §4)', () => {
   it.each([
     ['valid', job(), null],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIME_LIMIT_RANGE_MIN } from '../common/constants';
+import { THINK_TIME_MAX_SEC, TIME_LIMIT_RANGE_MIN } from '../common/constants';
 import { isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { answerRuleSchema } from '../jobs/answer-rule';
@@ -17,6 +17,17 @@ export const timeLimitInputSchema = rangeSchema(
   },
 );
 
+/**
+ * Thinking time in whole seconds, 1 to THINK_TIME_MAX_SEC; empty, null or 0 means off (the
+ * default), stored as absent.
+ */
+export const thinkTimeInputSchema = z
+  .preprocess(
+    (value) => (value === 0 || value === '' || value === '0' ? null : value),
+    rangeSchema(1, THINK_TIME_MAX_SEC, { integer: true }).nullish(),
+  )
+  .transform((value) => value ?? null);
+
 /** A multiple-choice option as edited; empty text is allowed and shown as "Option N". */
 export const questionOptionInputSchema = z.object({
   txt: z.string().trim().default(''),
@@ -32,6 +43,7 @@ const questionInputShape = {
   vidUrl: z.string().nullable().default(null),
   ansRule: answerRuleSchema,
   timeLimit: timeLimitInputSchema,
+  thinkTimeSec: thinkTimeInputSchema,
   opts: z.array(questionOptionInputSchema).optional(),
 };
 

@@ -4,7 +4,7 @@ import { isAnswerRuleAccepted } from '../templates/template.rules';
 import { answerRuleSchema, countAnswerTypes } from '../jobs/answer-rule';
 import { VALIDATION_KEYS } from './validation-keys';
 import { requiredString } from './primitives';
-import { questionOptionInputSchema, timeLimitInputSchema } from './job-input';
+import { questionOptionInputSchema, thinkTimeInputSchema, timeLimitInputSchema } from './job-input';
 
 /**
  * A template question (spec §5): title required, an accepted answer type (video or screen,
@@ -23,6 +23,7 @@ export const templateQuestionInputSchema = z.object({
     { error: VALIDATION_KEYS.ANSWER_TYPE_NOT_ACCEPTED },
   ),
   timeLimit: timeLimitInputSchema,
+  thinkTimeSec: thinkTimeInputSchema,
   opts: z.array(questionOptionInputSchema).optional(),
 });
 export type TemplateQuestionInput = z.infer<typeof templateQuestionInputSchema>;

@@ -17,6 +17,11 @@ export const templates = pgTable(
     quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
     isDefault: boolean('is_default').notNull().default(false),
     coverUrl: text('cover_url').notNull().default(''),
+    /**
+     * A built-in template's language ('en', 'he'): GET template/default offers those of the
+     * recruiter's language (issue 13). Null on an organisation's own templates.
+     */
+    lang: text('lang'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),

@@ -29,6 +29,7 @@ import { findUserById, lockOrganization } from '../users/users.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
 import {
   appendTimeline,
+  clearRecordingInAnswer,
   countFreeApplicants,
   findApplicantOfJob,
   findInvitedApplicant,
@@ -340,6 +341,15 @@ export async function updateOwnApplicant(
     });
   }
   return { row, job, change };
+}
+
+/** A discarded take leaves its answer (see `clearRecordingInAnswer`). */
+export async function detachRecordingFromAnswer(
+  db: Db,
+  scope: Pick<CandidateScope, 'applicantId' | 'jobId'>,
+  input: { questId: string; field: 'faceKey' | 'screenKey'; key: string; now: Date },
+): Promise<void> {
+  await clearRecordingInAnswer(db, scope, input);
 }
 
 /**

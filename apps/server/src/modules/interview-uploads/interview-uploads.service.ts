@@ -399,6 +399,32 @@ export async function findRecordingDurations(
 }
 
 /**
+ * Forgets a discarded take's upload (issue 13): its row goes, and the stored recording with it
+ * when it was completed. Only while the row is still this upload's (a newer take of the same
+ * key owns it otherwise). Returns whether anything was removed.
+ */
+export async function deleteDiscardedUpload(
+  deps: { db: Db; storage: ObjectStorage },
+  scope: CandidateScope,
+  key: string,
+  uploadId: string,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .delete(uploads)
+    .where(
+      and(
+        eq(uploads.key, key),
+        eq(uploads.uploadId, uploadId),
+        eq(uploads.applicantId, scope.applicantId),
+      ),
+    )
+    .returning({ status: uploads.status });
+  if (!row) return false;
+  if (row.status === 'completed') await deps.storage.deleteObject(key).catch(() => undefined);
+  return true;
+}
+
+/**
  * Deletes the upload rows of the applicants (in the caller's transaction) and returns what they
  * were, so the caller can abort unfinished multipart uploads and remove the objects afterwards.
  */

@@ -14,7 +14,11 @@ import { MemoryKvStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { AppError, isAppError } from '../../lib/app-error';
-import { attachRecordingToAnswer, toCandidateApplicant } from '../applicants/applicants.service';
+import {
+  attachRecordingToAnswer,
+  detachRecordingFromAnswer,
+  toCandidateApplicant,
+} from '../applicants/applicants.service';
 import { toCandidateScope, type CandidateScope } from '../applicants/candidate-auth';
 import { getInterviewJob } from '../jobs/interview-job';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
@@ -27,6 +31,7 @@ import {
   assertInterviewOpen,
   findFinishedTusUploadIds,
   isOwnUpload,
+  deleteDiscardedUpload,
 } from './interview-uploads.service';
 import { can, candidateActor } from '../../policies';
 import { scannedDurationSec, streamWithDuration, WebmScanner } from './webm-duration';
@@ -124,7 +129,13 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
   const scopes = new WeakMap<TusRequest, CandidateScope>();
 
   async function authenticate(req: TusRequest): Promise<CandidateScope> {
-    const header = req.headers.get('authorization');
+    const scope = await scopeOfHeader(req.headers.get('authorization'));
+    scopes.set(req, scope);
+    return scope;
+  }
+
+  /** The candidate scope of an Authorization header; a tus error when there is none. */
+  async function scopeOfHeader(header: string | null | undefined): Promise<CandidateScope> {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) throw tusError(new AppError('LOGIN_REQUIRED_ERR'));
     let scope: CandidateScope | null;
@@ -134,7 +145,6 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       throw tusError(isAppError(error) ? error : new AppError('INVALID_TOKEN_ERR'));
     }
     if (!scope) throw tusError(new AppError('INVALID_TOKEN_ERR'));
-    scopes.set(req, scope);
     return scope;
   }
 
@@ -223,6 +233,32 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
   }
 
   /**
+   * A discarded take (Retake, issue 13): whatever of it reached the server goes. Its upload row,
+   * its stored copy when it finished, and its key in the answer (the server names a finished
+   * recording there before the candidate saves); tus then removes the staging file. A take
+   * replaced by a newer one of the same key keeps that newer one's row and object. Answers of a
+   * submitted interview are final: nothing changes then (409 from assertOpen).
+   */
+  async function discardTake(scope: CandidateScope, upload: Upload): Promise<void> {
+    await assertOpen(scope);
+    const meta = upload.metadata ?? {};
+    const removed = await deleteDiscardedUpload(
+      { db: app.db, storage: app.storage },
+      scope,
+      meta.key!,
+      upload.id,
+    );
+    scans.delete(upload.id);
+    if (!removed || !meta.questId) return;
+    await detachRecordingFromAnswer(app.db, scope, {
+      questId: meta.questId,
+      field: meta.kind === 'screen' ? 'screenKey' : 'faceKey',
+      key: meta.key!,
+      now: app.now(),
+    });
+  }
+
+  /**
    * Webm recordings are scanned as their PATCHes arrive (a PATCH's bytes count once the store
    * holds them), so finishing knows the Duration without reading the file again. An upload
    * whose scan is missing (a restart, a torn PATCH) is scanned in full when it finishes.
@@ -274,6 +310,10 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
         // Complete, but its finalisation may have failed (the last PATCH then answered 500):
         // the client asks again before it believes the upload is done.
         await finalize(upload);
+      }
+      if (req.method === 'DELETE') {
+        await discardTake(scope, upload);
+        return;
       }
       if (req.method !== 'PATCH') return;
       await assertOpen(scope);
@@ -424,7 +464,37 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
     }
   }
 
+  /**
+   * DELETE of a finished upload (a take discarded after it was stored) is answered here: the
+   * S3 store's own termination gives up on a finished upload (see removeStaging), so the tus
+   * server would answer 404 and leave the staging copy. Unfinished uploads go to tus as usual.
+   */
+  async function terminateFinished(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const { id } = request.params as { id?: string };
+    if (!id || !TUS_ID_PATTERN.test(id)) return false;
+    const upload = await store.getUpload(id).catch(() => null);
+    if (!upload || upload.size === undefined || upload.offset !== upload.size) return false;
+    try {
+      const scope = await scopeOfHeader(request.headers.authorization);
+      await discardTake(scope, await getOwnedUpload(scope, id));
+      await removeStaging(id);
+      await reply.header('Tus-Resumable', '1.0.0').code(204).send();
+    } catch (error) {
+      const answer = isAppError(error)
+        ? tusError(error)
+        : (error as { status_code?: number; body?: string });
+      if (typeof answer.status_code !== 'number' || typeof answer.body !== 'string') throw error;
+      await reply
+        .header('Tus-Resumable', '1.0.0')
+        .header('Content-Type', 'application/json')
+        .code(answer.status_code)
+        .send(answer.body);
+    }
+    return true;
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'DELETE' && (await terminateFinished(request, reply))) return;
     if (request.method === 'PATCH') await dropRepeatedLength(request);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);

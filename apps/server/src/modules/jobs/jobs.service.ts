@@ -1,5 +1,6 @@
 import {
   cloneJob,
+  getDefaultTexts,
   getPageCount,
   getSkip,
   LIST_COUNT_CAP,
@@ -22,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
-import { findUserById } from '../users/users.service';
+import { findUserById, rememberCompanyName } from '../users/users.service';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { getApplicantSummaries } from '../review/applicant-summary';
 import { toStoredQuests } from './questions';
@@ -265,6 +266,10 @@ export async function createJob(
         archivedAt: null,
       })
       .returning({ id: jobs.id });
+    await rememberCompanyName(tx, owner.id, values.companyName, [
+      getDefaultTexts('en').company,
+      getDefaultTexts('he').company,
+    ]);
     await recordActivity(tx, {
       type: 'create',
       target: 'job',
@@ -401,6 +406,7 @@ export async function cloneJobById(
       rule: copy.rule,
       quests: copy.quests.map((quest) => ({
         ...quest,
+        thinkTimeSec: quest.thinkTimeSec ?? null,
         ...(quest.opts ? { opts: quest.opts.map((opt) => ({ ...opt })) } : {}),
       })),
     },

@@ -10,6 +10,7 @@ export interface QuestionToStore {
   vidUrl: string | null;
   ansRule: Question['ansRule'];
   timeLimit: number;
+  thinkTimeSec?: number | null;
   opts?: { txt: string; isCorrect: boolean }[];
 }
 
@@ -27,6 +28,8 @@ export function toStoredQuests(quests: readonly QuestionToStore[]): StoredQuesti
       vidUrl: quest.vidUrl || null,
       ansRule: { ...quest.ansRule },
       timeLimit: quest.timeLimit,
+      // Thinking time is off unless set: stored only then, so older rows and off read alike.
+      ...(quest.thinkTimeSec ? { thinkTimeSec: quest.thinkTimeSec } : {}),
       ...(quest.opts
         ? { opts: quest.opts.map((opt) => ({ txt: opt.txt, isCorrect: opt.isCorrect })) }
         : {}),

@@ -187,6 +187,33 @@ export async function setRecordingInAnswer(
 }
 
 /**
+ * Takes a discarded take's recording out of its answer: the answer's `faceKey` or `screenKey`
+ * is dropped only when it still names `key` (a newer take may have replaced it already), and
+ * only before the interview is submitted.
+ */
+export async function clearRecordingInAnswer(
+  db: Db,
+  target: { applicantId: string; jobId: string },
+  input: { questId: string; field: 'faceKey' | 'screenKey'; key: string; now: Date },
+): Promise<void> {
+  const { questId, field, key, now } = input;
+  await db
+    .update(applicants)
+    .set({
+      answerMap: sql`${applicants.answerMap} #- ARRAY[${questId}::text, ${field}::text]`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(applicants.id, target.applicantId),
+        eq(applicants.jobId, target.jobId),
+        sql`${applicants.submittedAt} is null`,
+        sql`${applicants.answerMap} -> ${questId}::text ->> ${field}::text = ${key}::text`,
+      ),
+    );
+}
+
+/**
  * Adds a note to an applicant with its timeline entry (as the recruiter's "add note" writes
  * both), in the caller's transaction. Used by the seed for its demo history.
  */

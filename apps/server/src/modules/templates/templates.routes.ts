@@ -7,6 +7,7 @@ import {
   templateSchema,
   templateUpdateInputSchema,
   viewAsQuerySchema,
+  defaultTemplatesQuerySchema,
 } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,12 +67,12 @@ export async function templatesRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary:
           "The job overview's template picker: the organisation's default template, then the built-in templates",
-        querystring: viewAsQuerySchema,
+        querystring: defaultTemplatesQuerySchema,
         response: { 200: defaultTemplatesResponseSchema },
         security: BEARER,
       },
     },
-    async (request) => listDefaultTemplates(app.db, staffOf(request).orgId),
+    async (request) => listDefaultTemplates(app.db, staffOf(request).orgId, request.query.lang),
   );
 
   api.get(

@@ -4,6 +4,7 @@ import {
   getSkip,
   PRODUCT_NAME,
   toggleArchivedAt,
+  type Language,
   type Template,
   type TemplateListQuery,
   type TemplateListResponse,
@@ -104,14 +105,22 @@ export async function listTemplates(
 
 /**
  * `GET template/default`: the organisation's default template (at most one), then the
- * built-in templates, oldest first; archived ones never.
+ * built-in templates of the recruiter's language `lang` (issue 13), oldest first; archived ones
+ * never.
  */
-export async function listDefaultTemplates(db: Db, orgId: string): Promise<Template[]> {
+export async function listDefaultTemplates(
+  db: Db,
+  orgId: string,
+  lang: Language = 'en',
+): Promise<Template[]> {
   const rows = await selectTemplates(db)
     .where(
       and(
         isNull(templates.archivedAt),
-        or(and(eq(templates.orgId, orgId), eq(templates.isDefault, true)), isNull(templates.orgId)),
+        or(
+          and(eq(templates.orgId, orgId), eq(templates.isDefault, true)),
+          and(isNull(templates.orgId), eq(templates.lang, lang)),
+        ),
       ),
     )
     .orderBy(sql`${templates.orgId} is null`, asc(templates.createdAt), asc(templates.id));

@@ -222,6 +222,25 @@ export interface UserPatch {
   lastLogin?: Date;
 }
 
+/**
+ * Keeps the company name a recruiter gave their first job on their profile (issue 13: asked
+ * once), so every later new job is prefilled with it. Only a profile without one is changed,
+ * and the spec's blank fallback ("company") is not a name.
+ */
+export async function rememberCompanyName(
+  tx: Db | DbTx,
+  userId: string,
+  companyName: string,
+  fallbacks: readonly string[],
+): Promise<void> {
+  const name = companyName.trim();
+  if (!name || fallbacks.includes(name)) return;
+  await tx
+    .update(users)
+    .set({ companyName: name })
+    .where(and(eq(users.id, userId), eq(users.companyName, '')));
+}
+
 /** Updates a user; EMAIL_TAKEN_ERR when the new email belongs to someone else. */
 export async function updateUser(
   db: Db,

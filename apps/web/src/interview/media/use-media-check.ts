@@ -20,6 +20,7 @@ import {
   type MediaCheckState,
 } from './media-check-reducer';
 import { probeNetwork } from './network-probe';
+import { toPlayableRecording } from './playable-recording';
 import { pickRecordingMimeType } from './recorder-format';
 
 /** How often the level meter and the progress are sampled while the sample records. */
@@ -39,6 +40,8 @@ interface RunResources {
   abort: AbortController;
   recorder: MediaRecorder | null;
   chunks: Blob[];
+  /** When the sample's recorder started (performance.now), for the clip's duration. */
+  startedAt: number;
   meter: AudioMeter | null;
   timer: ReturnType<typeof setInterval> | null;
 }
@@ -96,10 +99,13 @@ export function useMediaCheck({
         'stop',
         () => {
           if (run.chunks.length === 0) return;
-          const clip = new Blob(run.chunks, { type: recorder.mimeType || 'video/webm' });
-          setClipUrl((previous) => {
-            if (previous) URL.revokeObjectURL(previous);
-            return URL.createObjectURL(clip);
+          const raw = new Blob(run.chunks, { type: recorder.mimeType || 'video/webm' });
+          // The sample plays with its real length and can be scrubbed (issue 13).
+          void toPlayableRecording(raw, performance.now() - run.startedAt).then((clip) => {
+            setClipUrl((previous) => {
+              if (previous) URL.revokeObjectURL(previous);
+              return URL.createObjectURL(clip);
+            });
           });
         },
         { once: true },
@@ -164,6 +170,7 @@ export function useMediaCheck({
       abort: new AbortController(),
       recorder: null,
       chunks: [],
+      startedAt: 0,
       meter: null,
       timer: null,
     };
@@ -222,6 +229,7 @@ export function useMediaCheck({
         if (event.data.size > 0) resources.chunks.push(event.data);
       });
       resources.recorder.start(1000);
+      resources.startedAt = performance.now();
     } catch {
       raise('BROWSER_NOT_SUPPORTED');
       return;

@@ -68,5 +68,18 @@ describe('startTake: the last chunk', () => {
     ]);
     expect(calls.map(([, , last]) => last !== undefined)).toEqual([false, false, true]);
     expect(finishRecording).toHaveBeenCalledWith('rec-1', expect.any(Number));
+    // The take to review before Retake or Save holds every chunk, in order (issue 13).
+    expect(await take.review?.blob.text()).toBe('onelatefinal');
+  });
+
+  it('has nothing to review before Stop', async () => {
+    const { startTake } = await import('./take-recorder');
+    const take = await startTake({
+      streams: [{ kind: 'face', stream: {} as MediaStream }],
+      mimeType: null,
+      target: null,
+    });
+    FakeRecorder.last!.deliver('one');
+    expect(take.review).toBeNull();
   });
 });

@@ -21,6 +21,13 @@ export interface ActiveTake {
   /** Recording ids in the upload queue by kind (none in a demo). */
   recordings: { recId: string; kind: RecordingKind }[];
   startedAt: number;
+  /**
+   * The take as recorded, to play back before Retake or Save (issue 13): the screen recording
+   * when there is one (the main video, spec §4 "Video player"), else the camera. Null before
+   * Stop. Its chunks are kept in memory (Blobs, which the browser may keep on disk) only while
+   * the question shows; the upload reads its own copy from the chunk store.
+   */
+  review: { blob: Blob; durationMs: number } | null;
   /** Stops the recorders; resolves once every chunk is in the chunk store. */
   stop(): Promise<void>;
   /** Stops and drops the take (retake). */
@@ -57,11 +64,13 @@ export async function startTake(params: {
         : null;
       const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
       const pending: Promise<void>[] = [];
+      const recorded: Blob[] = [];
       // A chunk delivered after stop() is held until the next one or the stop event: on a busy
       // machine a timeslice chunk queued before stop() is delivered after it, so "the recorder
       // is inactive" does not make a chunk the last. Only the one the stop event follows is.
       let held: Blob | null = null;
       recorder.ondataavailable = (event) => {
+        if (event.data.size > 0) recorded.push(event.data);
         if (!recId) return;
         if (recorder.state !== 'inactive') {
           pending.push(manager.appendChunk(recId, event.data));
@@ -82,11 +91,13 @@ export async function startTake(params: {
         };
       });
       recorder.start(RECORDING_TIMESLICE_MS);
-      return { kind, recId, recorder, pending, stopped };
+      return { kind, recId, recorder, pending, stopped, recorded };
     }),
   );
 
+  let review: ActiveTake['review'] = null;
   async function stopAll(): Promise<void> {
+    const durationMs = Date.now() - startedAt;
     await Promise.all(
       recorders.map(async ({ recorder, stopped, pending, recId }) => {
         if (recorder.state !== 'inactive') recorder.stop();
@@ -95,12 +106,20 @@ export async function startTake(params: {
         if (recId) await manager.finishRecording(recId, Date.now() - startedAt);
       }),
     );
+    const main = recorders.find(({ kind }) => kind === 'screen') ?? recorders[0];
+    if (main && main.recorded.length > 0) {
+      const type = main.recorder.mimeType || mimeType || 'video/webm';
+      review = { blob: new Blob(main.recorded, { type }), durationMs };
+    }
   }
 
   let stopping: Promise<void> | null = null;
   return {
     recordings: recorders.flatMap(({ recId, kind }) => (recId ? [{ recId, kind }] : [])),
     startedAt,
+    get review() {
+      return review;
+    },
     stop() {
       stopping ??= stopAll();
       return stopping;

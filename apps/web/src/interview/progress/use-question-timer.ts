@@ -1,59 +1,87 @@
-import { getTimeRatioState, TIMER_TICK_MS, type TimeRatioState } from '@candid/domain';
-import { useEffect, useRef, useState } from 'react';
+import {
+  QuestionClock,
+  type QuestionClockConfig,
+  type QuestionClockEvents,
+  type QuestionClockView,
+} from '@candid/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { playBeep } from './beep';
 
+type ClockHandlers = Pick<QuestionClockEvents, 'onCountdownEnd' | 'onThinkTimeUp' | 'onTimeUp'>;
+
+/** What a question does to its clock; each does nothing before the clock runs. */
+export interface QuestionClockActions {
+  startTake(): void;
+  stopTake(): void;
+  retake(): void;
+  view(): QuestionClockView | null;
+}
+
 /**
- * The question timer (spec §9): ticks every TIMER_TICK_MS while `isRunning` (a pause, e.g. a
- * blocking device error, stops the clock and a restart goes on from there), beeps when the
- * almost-done point is reached and at time-up, and calls `onTimeUp` once.
+ * The question's clock (domain `QuestionClock`, spec §9) for one mounted question: ticks while
+ * mounted, paused while `isPaused` (a blocking device error), beeps at the almost-done point and
+ * at time-up. The handlers may change between renders; the latest ones are called. `config` is
+ * read once, when the question mounts.
  */
-export function useQuestionTimer(
-  isRunning: boolean,
-  limitMs: number,
-  onTimeUp: () => void,
-): { elapsedMs: number; state: TimeRatioState } {
-  const [elapsedMs, setElapsedMs] = useState(0);
-  const elapsedRef = useRef(0);
-  const onTimeUpRef = useRef(onTimeUp);
-  const beepedRef = useRef({ almostDone: false, timeUp: false });
+export function useQuestionClock(
+  config: QuestionClockConfig,
+  isPaused: boolean,
+  handlers: ClockHandlers,
+): { view: QuestionClockView; actions: QuestionClockActions } {
+  const handlersRef = useRef(handlers);
+  const isPausedRef = useRef(isPaused);
+  const clockRef = useRef<QuestionClock | null>(null);
+  const [firstConfig] = useState(config);
+  const [view, setView] = useState(() => new QuestionClock(firstConfig).view());
+  useEffect(() => {
+    handlersRef.current = handlers;
+  }, [handlers]);
 
   useEffect(() => {
-    onTimeUpRef.current = onTimeUp;
-  }, [onTimeUp]);
-
-  useEffect(() => {
-    if (!isRunning) return undefined;
-    const startedAt = Date.now() - elapsedRef.current;
-    const id = window.setInterval(() => {
-      elapsedRef.current = Date.now() - startedAt;
-      setElapsedMs(elapsedRef.current);
-    }, TIMER_TICK_MS);
+    const clock = new QuestionClock(firstConfig, {
+      onChange: setView,
+      onCountdownEnd: () => handlersRef.current.onCountdownEnd?.(),
+      onThinkTimeUp: () => handlersRef.current.onThinkTimeUp?.(),
+      onAlmostDone: () => playBeep(),
+      onTimeUp: () => {
+        playBeep(400, 660);
+        handlersRef.current.onTimeUp?.();
+      },
+    });
+    clockRef.current = clock;
+    if (isPausedRef.current) clock.pause();
+    clock.start();
     return () => {
-      window.clearInterval(id);
-      elapsedRef.current = Date.now() - startedAt;
+      clock.dispose();
+      if (clockRef.current === clock) clockRef.current = null;
     };
-  }, [isRunning]);
-
-  const state = getTimeRatioState(elapsedMs, limitMs);
+  }, [firstConfig]);
 
   useEffect(() => {
-    if (!isRunning) return;
-    if (state.shouldBeep && !beepedRef.current.almostDone) {
-      beepedRef.current.almostDone = true;
-      playBeep();
-    }
-    if (state.isTimeUp && !beepedRef.current.timeUp) {
-      beepedRef.current.timeUp = true;
-      playBeep(400, 660);
-      onTimeUpRef.current();
-    }
-  }, [isRunning, state.shouldBeep, state.isTimeUp]);
+    isPausedRef.current = isPaused;
+    if (isPaused) clockRef.current?.pause();
+    else clockRef.current?.resume();
+  }, [isPaused]);
 
-  return { elapsedMs, state };
+  const actions = useMemo<QuestionClockActions>(
+    () => ({
+      startTake: () => clockRef.current?.startTake(),
+      stopTake: () => clockRef.current?.stopTake(),
+      retake: () => clockRef.current?.retake(),
+      view: () => clockRef.current?.view() ?? null,
+    }),
+    [],
+  );
+  return { view, actions };
+}
+
+/** `m:ss` of a duration. */
+export function formatClock(ms: number): string {
+  const totalSec = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(totalSec / 60)}:${String(totalSec % 60).padStart(2, '0')}`;
 }
 
 /** `m:ss` of the time left. */
 export function formatTimeLeft(limitMs: number, elapsedMs: number): string {
-  const leftSec = Math.max(0, Math.ceil((limitMs - elapsedMs) / 1000));
-  return `${Math.floor(leftSec / 60)}:${String(leftSec % 60).padStart(2, '0')}`;
+  return formatClock(limitMs - elapsedMs);
 }

@@ -357,6 +357,17 @@ describe('UploadManager (tus)', () => {
     expect(Object.keys(manager.getSnapshot().files)).toEqual([second]);
   });
 
+  it('discarding a finished take asks the server to delete it', async () => {
+    const { manager, server } = setup();
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(4));
+    await manager.finishRecording(recId, 1000);
+    await vi.waitFor(() => expect(server.isComplete('u1')).toBe(true));
+    await manager.discardRecording(recId);
+    expect(server.log).toContain('DELETE u1');
+    expect(manager.getSnapshot().files).toEqual({});
+  });
+
   it('uploads at most two recordings at a time', async () => {
     const server = fakeTusServer();
     server.setDelayMs(5);

@@ -362,7 +362,8 @@ export class UploadManager {
         // An aborted tus upload reports nothing more: its run ends here.
         await active.upload.abort(true).catch(() => undefined);
         active.cancel(new CancelledError());
-      } else if (meta?.uploadUrl && !meta.isCompleted) {
+      } else if (meta?.uploadUrl) {
+        // A finished take too: the server then deletes its stored copy and its place in the answer.
         await Upload.terminate(meta.uploadUrl, this.tusOptions(meta)).catch(() => undefined);
       }
     })();

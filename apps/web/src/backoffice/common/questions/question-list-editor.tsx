@@ -32,6 +32,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { AnswerTypeMenu, type QuestionEditorMode } from './answer-type-menu';
 import { RichTextField } from './rich-text-field';
+import { ThinkTimeMenu } from './think-time-menu';
 import { TimeLimitMenu } from './time-limit-menu';
 
 /** A question with another answer type: the rule holds only that flag (spec §4). */
@@ -258,6 +259,20 @@ function QuestionCard({
               questionNumber={number}
             />
           </Stack>
+          {(type === 'video' || type === 'screen') && !(mode === 'job' && isOneTry) ? (
+            <Stack gap={4}>
+              <Text fz="sm" fw={500}>
+                {t('questions.thinkTime')}
+              </Text>
+              <ThinkTimeMenu
+                value={quest.thinkTimeSec}
+                onChange={(thinkTimeSec) =>
+                  setValue(`quests.${index}.thinkTimeSec`, thinkTimeSec, options)
+                }
+                questionNumber={number}
+              />
+            </Stack>
+          ) : null}
         </Group>
         {errorOf('ansRule') ? (
           <Text fz="sm" c="red.8" role="alert">

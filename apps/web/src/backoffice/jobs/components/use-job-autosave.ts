@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { SESSION_QUERY_KEY } from '../../../common/session/session-query';
 import { showAlert } from '../../../common/stores/alert-store';
 import { jobKeys, JOB_LIST_KEY } from '../../common/jobs/job-keys';
 import { createJob, updateJobs } from '../api/save-job';
@@ -143,7 +144,12 @@ export function useJobAutosave(
       }
       queryClient.setQueryData(jobKeys.detail(saved._id), saved);
       void queryClient.invalidateQueries({ queryKey: JOB_LIST_KEY });
-      if (!draft._id) void navigate(`/create/${encodeURIComponent(saved._id)}`, { replace: true });
+      if (!draft._id) {
+        // A first job's company name is kept on the profile (issue 13): the session reloads it
+        // so the next new job is prefilled.
+        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        void navigate(`/create/${encodeURIComponent(saved._id)}`, { replace: true });
+      }
       setStatus(timerRef.current ? 'pending' : 'saved');
     } catch {
       if (timerRef.current) clearTimeout(timerRef.current);

@@ -191,6 +191,28 @@ describe('JobEditorPage', () => {
     expect(view.fetchMock.callsTo('POST job')).toHaveLength(1);
   });
 
+  it('sets a thinking time on a recorded question of a retake job (issue 13)', async () => {
+    const view = renderEditor();
+    await screen.findByRole('textbox', { name: /Company name/ });
+    typeInto('Company name', 'Acme');
+    // One try: the 10 s countdown plays that part, so no thinking time is offered.
+    expect(screen.queryByRole('button', { name: /Thinking time of question 1/ })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: /One try per question/ }));
+    const menu = await screen.findByRole('button', { name: 'Thinking time of question 1: Off' });
+    fireEvent.click(menu);
+    fireEvent.click(await screen.findByRole('menuitem', { name: '30 seconds' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Thinking time of question 1/ })).toHaveTextContent(
+        '30 seconds',
+      ),
+    );
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job.quests[0]).toMatchObject({ thinkTimeSec: 30 });
+    expect(created.job.rule.isOneTry).toBe(false);
+  });
+
   it('offers screen recording only with one try, and flags a screen question on multiple tries', async () => {
     renderEditor();
     await screen.findByRole('textbox', { name: /Job title/ });

@@ -1,12 +1,12 @@
 import {
+  addedQuestion,
   canShareJob,
   defaultJob,
-  defaultQuestion,
-  EMPTY_COMPANY_FALLBACK_NAME,
-  EMPTY_QUESTION_FALLBACK_TXT,
+  getDefaultTexts,
+  JOB_DEFAULT_TIME_LIMIT_MIN,
   jobInputSchema,
-  UNTITLED_JOB_TITLE,
   type JobDraft,
+  type Language,
   type JobInput,
   type JobInputDraft,
   type Template,
@@ -29,6 +29,7 @@ import { IconAlertTriangle, IconArrowLeft, IconShare } from '@tabler/icons-react
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLanguageStore } from '../../../common/stores/language-store';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSchemaForm, type SchemaForm } from '../../../common/forms/use-schema-form';
 import { PageLoader } from '../../../common/ui/page-loader';
@@ -96,8 +97,13 @@ function useUndoShortcuts(undo: () => void, redo: () => void) {
 }
 
 /** A new job for this recruiter, prefilled from a template when one is given (spec §2). */
-function buildNewJob(user: User, template: Template | undefined): JobDraft {
-  const job = defaultJob({ companyName: user.companyName ?? '', logoUrl: user.logoUrl ?? '' });
+function buildNewJob(user: User, template: Template | undefined, lang: Language): JobDraft {
+  // Its texts are in the recruiter's language and stored as text: candidates see them so.
+  const job = defaultJob({
+    companyName: user.companyName ?? '',
+    logoUrl: user.logoUrl ?? '',
+    lang,
+  });
   if (!template) return job;
   return {
     ...job,
@@ -198,6 +204,7 @@ function JobEditor({
 }) {
   const { t } = useTranslation();
   const { form, job, status, undo, redo, errorKey } = useJobEditorForm(initialJob, isFromTemplate);
+  const texts = getDefaultTexts(useLanguageStore((state) => state.language));
   useUndoShortcuts(undo, redo);
   const [isShareOpen, setIsShareOpen] = useState(false);
   const showErrors = status !== 'idle';
@@ -253,7 +260,7 @@ function JobEditor({
               <TextInput
                 label={t('jobEditor.jobTitle')}
                 withAsterisk
-                {...textFieldWithFallback(form, 'info.title', UNTITLED_JOB_TITLE)}
+                {...textFieldWithFallback(form, 'info.title', texts.untitledJob)}
               />
               <TextInput
                 label={t('jobEditor.location')}
@@ -273,7 +280,7 @@ function JobEditor({
               <TextInput
                 label={t('jobEditor.companyName')}
                 withAsterisk
-                {...textFieldWithFallback(form, 'company.name', EMPTY_COMPANY_FALLBACK_NAME)}
+                {...textFieldWithFallback(form, 'company.name', texts.company)}
               />
               <LogoField value={logoUrl.value ?? ''} onChange={logoUrl.onChange} />
             </Section>
@@ -318,8 +325,8 @@ function JobEditor({
                 mode="job"
                 user={user}
                 isOneTry={job.rule.isOneTry}
-                createQuestion={() => defaultQuestion()}
-                blankTextFallback={EMPTY_QUESTION_FALLBACK_TXT}
+                createQuestion={() => addedQuestion(JOB_DEFAULT_TIME_LIMIT_MIN)}
+                blankTextFallback={texts.question}
               />
             </FormProvider>
           </Stack>
@@ -348,6 +355,7 @@ export default function JobEditorPage() {
   const user = useSessionUser();
   const jobQuery = useJob(jobId);
   const templateQuery = useTemplate(templateId);
+  const language = useLanguageStore((state) => state.language);
 
   const renderContent = () => {
     if (!user) return <PageLoader />;
@@ -364,7 +372,7 @@ export default function JobEditorPage() {
     return (
       <JobEditor
         key="editor"
-        initialJob={buildNewJob(user, templateQuery.data)}
+        initialJob={buildNewJob(user, templateQuery.data, language)}
         user={user}
         isFromTemplate={Boolean(templateQuery.data)}
       />

@@ -1,10 +1,13 @@
 import {
   alertI18nKey,
+  addedQuestion,
   applyTemplateDefaults,
   defaultTemplateQuestion,
+  TEMPLATE_DEFAULT_TIME_LIMIT_MIN,
   entityI18nKey,
   templateInputSchema,
   VALIDATION_KEYS,
+  type Language,
   type Template,
   type TemplateInput,
   type User,
@@ -23,6 +26,7 @@ import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import classes from '../../../common/ui/mirror-in-rtl.module.css';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { showAlert } from '../../../common/stores/alert-store';
+import { useLanguageStore } from '../../../common/stores/language-store';
 import { useSessionUser } from '../../common/session/session-actions';
 import { CoverPicker } from '../../common/jobs/cover-picker';
 import { QuestionListEditor } from '../../common/questions/question-list-editor';
@@ -40,8 +44,10 @@ type TemplateFormValues = Pick<
   'title' | 'coverUrl' | 'quests'
 >;
 
-function toFormValues(template: Template | undefined): TemplateFormValues {
-  if (!template) return { title: '', coverUrl: '', quests: [defaultTemplateQuestion()] };
+function toFormValues(template: Template | undefined, lang: Language): TemplateFormValues {
+  if (!template) {
+    return { title: '', coverUrl: '', quests: [defaultTemplateQuestion(undefined, lang)] };
+  }
   return {
     title: template.title,
     coverUrl: template.coverUrl,
@@ -76,9 +82,10 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
   const navigate = useNavigate();
   const location = useLocation();
   const listPath = getTemplateListPath(location.state);
+  const language = useLanguageStore((state) => state.language);
   const form = useSchemaForm<TemplateFormValues, TemplateInput>(
     templateInputSchema,
-    toFormValues(template),
+    toFormValues(template, language),
   );
   const { isDirty, isSubmitted, errors } = form.formState;
   const coverUrl = form.valueField('coverUrl');
@@ -112,7 +119,7 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
   const save = async () => {
     // A blank title is saved as "Unnamed Template" with the date and time (spec §4).
     const title = form.getValues('title');
-    const named = applyTemplateDefaults({ title }, new Date()).title;
+    const named = applyTemplateDefaults({ title }, new Date(), language).title;
     if (named !== title) form.setValue('title', named, { shouldDirty: true });
     await form.handleSubmit(send)();
   };
@@ -169,7 +176,7 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
           <QuestionListEditor
             mode="template"
             user={user}
-            createQuestion={() => defaultTemplateQuestion()}
+            createQuestion={() => addedQuestion(TEMPLATE_DEFAULT_TIME_LIMIT_MIN)}
           />
         </FormProvider>
       </Stack>

@@ -47,7 +47,7 @@ export function InterviewEndPage() {
 
 function InterviewEnd({ jobId }: { jobId: string }) {
   const { t } = useTranslation();
-  const { applicant, candidateToken, isDemo } = useInterviewSession();
+  const { applicant, candidateToken, isDemo, job } = useInterviewSession();
   const applicantId = isDemo ? null : (applicant?.id ?? null);
   const upload = useApplicantUpload(applicantId);
   const [phase, setPhase] = useState<EndPhase>(isDemo ? 'done' : 'uploading');
@@ -112,7 +112,10 @@ function InterviewEnd({ jobId }: { jobId: string }) {
     stopStream(state.cameraStream);
     stopStream(state.screenStream);
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    void confetti({
+    // Drawn on the page's own thread: canvas-confetti's default worker comes from a blob: URL,
+    // which the Content-Security-Policy refuses (a console error on every thank-you page).
+    const burst = confetti.create(undefined, { resize: true, useWorker: false });
+    void burst({
       particleCount: 150,
       spread: 80,
       origin: { y: 0.6 },
@@ -135,7 +138,14 @@ function InterviewEnd({ jobId }: { jobId: string }) {
       {phase === 'done' ? (
         <Stack gap="md" align="center" ta="center" data-testid="thank-you">
           <Title order={1}>{t('interviewEnd.thankYou.title')}</Title>
-          <Text>{t('interviewEnd.thankYou.text')}</Text>
+          <Text>
+            {job
+              ? t('interviewEnd.thankYou.textFor', {
+                  job: job.info.title,
+                  company: job.company.name,
+                })
+              : t('interviewEnd.thankYou.text')}
+          </Text>
         </Stack>
       ) : (
         <Stack gap="md" data-testid="upload-progress" data-percent={upload.percent}>

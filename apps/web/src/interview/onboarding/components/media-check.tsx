@@ -48,6 +48,7 @@ import {
   type MediaCheckState,
 } from '../../media/media-check-reducer';
 import { useMediaCheck, type MediaCheckHandover } from '../../media/use-media-check';
+import { ensureFiniteDuration } from '../../media/playable-recording';
 import { DeviceSettings } from './device-settings';
 import { ErrorDetail } from './error-detail';
 
@@ -223,6 +224,8 @@ export function MediaCheck({
             <video
               src={clipUrl}
               controls
+              preload="metadata"
+              onLoadedMetadata={(event) => ensureFiniteDuration(event.currentTarget)}
               playsInline
               data-testid="sample-clip"
               aria-label={t('mediaCheck.results.clip')}

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_QUERY } from '../../../common/ui/media-queries';
 import {
   createFakeApiClient,
   renderWithProviders,
@@ -51,6 +52,31 @@ describe('OnboardingPage', () => {
     const description = screen.getByTestId('job-description');
     expect(description.innerHTML).toBe('<p>Join <strong>us</strong></p>');
     expect(screen.queryByTestId('demo-banner')).not.toBeInTheDocument();
+  });
+
+  it('on a phone the step indicator names the current step (issue 13)', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query === PHONE_QUERY,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    try {
+      const user = userEvent.setup();
+      renderAt('/interview/job1', { 'job/job1/public': JOB });
+      await user.click(await screen.findByRole('button', { name: 'Start interview' }));
+      expect(await screen.findByTestId('step-caption')).toHaveTextContent(
+        'Step 1 of 3: Your details',
+      );
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('marks demo mode as a preview', async () => {

@@ -1,5 +1,5 @@
 import { needsScreen, type CandidateDetails, type PublicJob } from '@candid/domain';
-import { Alert, Button, Stack, Stepper } from '@mantine/core';
+import { Alert, Button, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,13 @@ function preloadSteps() {
 }
 
 type OnboardingStep = 'invitation' | 'details' | 'media' | 'countdown';
+/** The stepper's steps: details, media check, start. */
+const STEP_LABEL_KEYS = [
+  'onboarding.steps.details',
+  'onboarding.steps.media',
+  'onboarding.steps.start',
+] as const;
+const STEP_COUNT = STEP_LABEL_KEYS.length;
 
 const STEP_INDEX: Record<OnboardingStep, number> = {
   invitation: -1,
@@ -182,6 +189,16 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
           aria-label={t('onboarding.steps.start')}
         />
       </Stepper>
+      {isPhone ? (
+        // The phone's step indicator has no room for labels: the current one is named here.
+        <Text size="sm" fw={600} ta="center" mt={-8} data-testid="step-caption">
+          {t('onboarding.steps.current', {
+            current: STEP_INDEX[step] + 1,
+            count: STEP_COUNT,
+            name: t(STEP_LABEL_KEYS[STEP_INDEX[step]] ?? 'onboarding.steps.details'),
+          })}
+        </Text>
+      ) : null}
       {startError ? (
         <Alert
           color="red"

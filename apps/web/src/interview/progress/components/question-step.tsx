@@ -1,16 +1,16 @@
 import {
   canProceed,
   getAnswerType,
-  ONE_TRY_COUNTDOWN_MS,
   type CandidateAnswer,
   type PublicQuestion,
   type RecordingKind,
 } from '@candid/domain';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startTake, type ActiveTake, type TakeTarget } from '../take-recorder';
-import { useQuestionTimer } from '../use-question-timer';
+import { useQuestionClock, type QuestionClockActions } from '../use-question-timer';
+import { ensureFiniteDuration, toPlayableRecording } from '../../media/playable-recording';
 import { CodeAnswer, ImageAnswer, MultipleChoiceAnswer, TextAnswer } from './answer-inputs';
 import { QuestionTimer } from './question-timer';
 import richText from '../../../common/ui/rich-text.module.css';
@@ -19,8 +19,6 @@ export interface QuestionResult {
   answer: CandidateAnswer;
   recordings: { recId: string; kind: RecordingKind }[];
 }
-
-type Phase = 'countdown' | 'idle' | 'recording' | 'recorded' | 'saving';
 
 interface QuestionStepProps {
   quest: PublicQuestion;
@@ -55,45 +53,43 @@ export function QuestionStep(props: QuestionStepProps) {
   const isRecorded = type === 'video' || type === 'screen';
   const limitMs = quest.timeLimit * 60_000;
   const isLast = index === count - 1;
+  const isBlocked = props.isBlocked ?? false;
 
-  const [phase, setPhase] = useState<Phase>(isRecorded && isOneTry ? 'countdown' : 'idle');
-  const [countdownMs, setCountdownMs] = useState(ONE_TRY_COUNTDOWN_MS);
+  const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [optIdx, setOptIdx] = useState<number[]>([]);
   const [imgKey, setImgKey] = useState<string | null>(null);
+  const [review, setReview] = useState<ActiveTake['review']>(null);
   const takeRef = useRef<ActiveTake | null>(null);
-  const phaseRef = useRef(phase);
-  useEffect(() => {
-    phaseRef.current = phase;
-  }, [phase]);
+  const startingRef = useRef(false);
   const [hasRecording, setHasRecording] = useState(false);
   const doneRef = useRef(false);
-  const questionStartRef = useRef(0);
-  useEffect(() => {
-    questionStartRef.current = Date.now();
-  }, []);
+
+  // The handlers below reach the clock through this ref: it exists only once the hook ran.
+  const clockRef = useRef<QuestionClockActions | null>(null);
 
   const finish = useCallback(async () => {
     if (doneRef.current) return;
     doneRef.current = true;
-    setPhase('saving');
+    setIsSaving(true);
     const take = takeRef.current;
-    const startedAt = Date.now();
+    clockRef.current?.stopTake();
     if (take) await take.stop();
+    const view = clockRef.current?.view() ?? null;
     const answer: CandidateAnswer = { resTime: 0 };
     if (type === 'text' || type === 'code') answer.txt = text;
     if (type === 'multipleChoice') answer.optIdx = optIdx;
     if (type === 'image') answer.imgKey = imgKey;
-    answer.resTime = Math.round((startedAt - questionStartRef.current) / 1000);
+    // A recorded answer's time is its take's length; any other, the time spent answering.
+    answer.resTime = Math.round(
+      ((isRecorded ? view?.answerElapsedMs : view?.questionElapsedMs) ?? 0) / 1000,
+    );
     onDone({ answer, recordings: take?.recordings ?? [] });
-  }, [imgKey, onDone, optIdx, text, type]);
-
-  const isBlocked = props.isBlocked ?? false;
-  const isTimerRunning = phase !== 'countdown' && phase !== 'saving' && !isBlocked;
-  const { elapsedMs, state } = useQuestionTimer(isTimerRunning, limitMs, () => void finish());
+  }, [imgKey, isRecorded, onDone, optIdx, text, type]);
 
   const startRecording = useCallback(async () => {
+    if (startingRef.current || doneRef.current) return;
     setError(null);
     const streams: { kind: RecordingKind; stream: MediaStream }[] = [];
     if (props.cameraStream) streams.push({ kind: 'face', stream: props.cameraStream });
@@ -104,17 +100,65 @@ export function QuestionStep(props: QuestionStepProps) {
       setError('interviewProgress.errors.noStream');
       return;
     }
+    startingRef.current = true;
     try {
       takeRef.current = await startTake({
         streams,
         mimeType: props.mimeType,
         target: props.target,
       });
-      setPhase('recording');
+      setReview(null);
+      clockRef.current?.startTake();
     } catch {
       setError('interviewProgress.errors.recorder');
+    } finally {
+      startingRef.current = false;
     }
   }, [props.cameraStream, props.mimeType, props.screenStream, props.target, type]);
+
+  /** Stop (or time-up): the take is kept and offered for review, Retake or Save. */
+  const stopRecording = useCallback(async () => {
+    clockRef.current?.stopTake();
+    const take = takeRef.current;
+    await take?.stop();
+    setHasRecording(true);
+    if (take && takeRef.current === take) setReview(take.review);
+  }, []);
+
+  const handlers = useMemo(
+    () => ({
+      onCountdownEnd: () => {
+        void startRecording().then(() => setHasRecording(true));
+      },
+      onThinkTimeUp: () => void startRecording(),
+      onTimeUp: () => {
+        // With retakes, time-up ends the take, never the question: the candidate still
+        // chooses Retake or Save. One-try and unrecorded answers end with what was given.
+        if (isRecorded && !isOneTry) void stopRecording();
+        else void finish();
+      },
+    }),
+    [finish, isOneTry, isRecorded, startRecording, stopRecording],
+  );
+  const clockConfig = useMemo(
+    () => ({
+      limitMs,
+      isRecorded,
+      isOneTry,
+      thinkTimeMs: quest.thinkTimeSec ? quest.thinkTimeSec * 1000 : null,
+    }),
+    // The hook reads it once: one clock per question (the step is keyed by question id).
+    [isOneTry, isRecorded, limitMs, quest.thinkTimeSec],
+  );
+  const { view, actions: clock } = useQuestionClock(clockConfig, isBlocked, handlers);
+  useEffect(() => {
+    clockRef.current = clock;
+  }, [clock]);
+  const phase = isSaving ? 'saving' : view.phase;
+  const phaseRef = useRef(phase);
+  useEffect(() => {
+    phaseRef.current = phase;
+  }, [phase]);
 
   // A blocking error stops the recorders; when it clears, a cut-off take restarts.
   const cutOffRef = useRef(false);
@@ -123,10 +167,7 @@ export function QuestionStep(props: QuestionStepProps) {
       const take = takeRef.current;
       if (phaseRef.current !== 'recording' || !take) return;
       cutOffRef.current = true;
-      void take.stop().then(() => {
-        setHasRecording(true);
-        setPhase('recorded');
-      });
+      void stopRecording();
       return;
     }
     if (!cutOffRef.current) return;
@@ -135,27 +176,13 @@ export function QuestionStep(props: QuestionStepProps) {
     void (async () => {
       const take = takeRef.current;
       takeRef.current = null;
+      setReview(null);
+      clockRef.current?.retake();
       await take?.discard();
       setHasRecording(false);
       await startRecording();
     })();
-  }, [isBlocked, isOneTry, startRecording]);
-
-  // One-try: the countdown, then recording starts by itself.
-  useEffect(() => {
-    if (phase !== 'countdown') return undefined;
-    const endsAt = Date.now() + ONE_TRY_COUNTDOWN_MS;
-    const id = window.setInterval(() => {
-      const left = endsAt - Date.now();
-      setCountdownMs(Math.max(0, left));
-      if (left <= 0) {
-        window.clearInterval(id);
-        questionStartRef.current = Date.now();
-        void startRecording().then(() => setHasRecording(true));
-      }
-    }, 250);
-    return () => window.clearInterval(id);
-  }, [phase, startRecording]);
+  }, [isBlocked, isOneTry, startRecording, stopRecording]);
 
   // Leaving the question (unmount) never leaves a recorder running.
   useEffect(
@@ -165,28 +192,25 @@ export function QuestionStep(props: QuestionStepProps) {
     [],
   );
 
-  async function stopRecording() {
-    await takeRef.current?.stop();
-    setHasRecording(true);
-    setPhase('recorded');
-  }
-
   async function retake() {
     const take = takeRef.current;
     takeRef.current = null;
     setHasRecording(false);
-    setPhase('idle');
+    setReview(null);
+    clock.retake();
+    // The discarded take's upload is cancelled and what reached the server deleted.
     await take?.discard();
   }
 
   const isProceedAllowed =
-    canProceed({ elapsedMs, hasRecording }) &&
+    canProceed({ elapsedMs: view.questionElapsedMs, hasRecording }) &&
     phase !== 'saving' &&
     phase !== 'countdown' &&
     (!isRecorded || isOneTry || phase === 'recorded');
   const proceedLabel = isLast
     ? t('interviewProgress.actions.finish')
     : t('interviewProgress.actions.proceed');
+  const isIdle = phase === 'reading' || phase === 'ready';
 
   return (
     <Stack gap="md" data-testid="question-step" data-question-index={index} data-phase={phase}>
@@ -211,15 +235,20 @@ export function QuestionStep(props: QuestionStepProps) {
         <Paper withBorder p="lg" ta="center" data-testid="one-try-countdown">
           <Text>{t('interviewProgress.countdown')}</Text>
           <Text size="xl" fw={700}>
-            {Math.ceil(countdownMs / 1000)}
+            {Math.ceil(view.countdownLeftMs / 1000)}
           </Text>
         </Paper>
       ) : (
-        <QuestionTimer limitMs={limitMs} elapsedMs={elapsedMs} state={state} />
+        <QuestionTimer limitMs={limitMs} view={view} />
       )}
       {error ? <Alert color="red">{t(error)}</Alert> : null}
 
-      {isRecorded && props.cameraStream ? <CameraPreview stream={props.cameraStream} /> : null}
+      {isRecorded && review && !isOneTry && phase === 'recorded' ? (
+        <TakeReview review={review} />
+      ) : null}
+      {isRecorded && props.cameraStream && !(review && !isOneTry && phase === 'recorded') ? (
+        <CameraPreview stream={props.cameraStream} />
+      ) : null}
       {type === 'text' ? <TextAnswer value={text} onChange={setText} /> : null}
       {type === 'code' ? <CodeAnswer value={text} onChange={setText} /> : null}
       {type === 'multipleChoice' ? (
@@ -230,7 +259,7 @@ export function QuestionStep(props: QuestionStepProps) {
       ) : null}
 
       <Group justify="flex-end">
-        {isRecorded && !isOneTry && phase === 'idle' ? (
+        {isRecorded && !isOneTry && isIdle ? (
           <Button color="red" disabled={isBlocked} onClick={() => void startRecording()}>
             {t('interviewProgress.actions.start')}
           </Button>
@@ -255,6 +284,48 @@ export function QuestionStep(props: QuestionStepProps) {
           </Button>
         ) : null}
       </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The take just recorded, to watch before Retake or Save (issue 13): a finite, seekable
+ * duration (the WebM's Duration is written in, with the player's fallback behind it).
+ */
+function TakeReview({ review }: { review: NonNullable<ActiveTake['review']> }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let isActive = true;
+    let made: string | null = null;
+    void toPlayableRecording(review.blob, review.durationMs).then((blob) => {
+      if (!isActive) return;
+      made = URL.createObjectURL(blob);
+      setUrl(made);
+    });
+    return () => {
+      isActive = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [review]);
+  return (
+    <Stack gap={4} style={{ alignSelf: 'center', width: '100%', maxWidth: 480 }}>
+      <Text size="sm" fw={600}>
+        {t('interviewProgress.review.title')}
+      </Text>
+      <video
+        src={url ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        data-testid="take-review"
+        aria-label={t('interviewProgress.review.label')}
+        onLoadedMetadata={(event) => ensureFiniteDuration(event.currentTarget)}
+        style={{ width: '100%', borderRadius: 8, background: '#000' }}
+      />
+      <Text size="xs" c="dimmed">
+        {t('interviewProgress.review.hint')}
+      </Text>
     </Stack>
   );
 }

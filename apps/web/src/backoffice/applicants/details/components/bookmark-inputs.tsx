@@ -117,7 +117,7 @@ export function BookmarkInputs({
         <TextInput
           id={`${id}-mm`}
           aria-label={t('applicantDetails.notes.minutes')}
-          placeholder="mm"
+          placeholder={t('applicantDetails.notes.minutesPlaceholder')}
           {...partProps('minutes')}
         />
         <Text fw={700} aria-hidden>
@@ -125,7 +125,7 @@ export function BookmarkInputs({
         </Text>
         <TextInput
           aria-label={t('applicantDetails.notes.seconds')}
-          placeholder="ss"
+          placeholder={t('applicantDetails.notes.secondsPlaceholder')}
           {...partProps('seconds')}
         />
         <Tooltip label={t('applicantDetails.notes.useCurrentTime')} withArrow>
