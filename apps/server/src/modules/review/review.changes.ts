@@ -1,3 +1,4 @@
+import { forgetCappedCounts } from './review.query';
 import { canChangeStatus, type ApplicantChange, type ApplicantListItem } from '@candid/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -129,6 +130,8 @@ export async function updateApplicants(
   const ids = changes.map((change) => change.id);
   assertUniqueIds(ids);
 
+  // A status change, archive, restore or deletion can take a count back under its cap.
+  forgetCappedCounts(viewer.orgId);
   const changedIds = new Set<string>();
   await db.transaction(async (tx) => {
     // Everything is checked first, on locked rows; a broken rule throws before any write.
@@ -238,6 +241,8 @@ export async function updateApplicants(
       }
     }
   });
+  // And after the commit, so a list read during the change does not keep the old count.
+  forgetCappedCounts(viewer.orgId);
 
   const saved = await findOrgApplicants(db, viewer.orgId, ids);
   return Promise.all(

@@ -1,3 +1,4 @@
+import { forgetCappedCounts } from './review.query';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -42,6 +43,8 @@ export async function deleteApplicants(
   const keys = new Set<string>();
   let uploadRows: { key: string; uploadId: string | null; status: string }[] = [];
 
+  // A status change, archive, restore or deletion can take a count back under its cap.
+  forgetCappedCounts(viewer.orgId);
   const deleted = await db.transaction(async (tx) => {
     const found = await findOrgApplicants(tx, viewer.orgId, ids, { lock: true });
     for (const id of ids) {
@@ -74,6 +77,7 @@ export async function deleteApplicants(
     }
     return rows.length;
   });
+  forgetCappedCounts(viewer.orgId);
 
   for (const row of uploadRows) {
     if (row.status === 'started' && row.uploadId) {

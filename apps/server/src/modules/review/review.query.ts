@@ -12,6 +12,7 @@ import {
   SEARCH_COUNT_CAP,
 } from '@candid/domain';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { readList, runListStatement } from '../../db/list-query';
 import { applicants } from '../../db/schema';
@@ -223,6 +224,37 @@ type JsonListRow = Omit<
 
 const toDate = (text: string | null): Date | null => (text === null ? null : new Date(text));
 
+/** How long a filter whose count reached the cap is taken to be still past it. */
+export const CAPPED_COUNT_TTL_MS = 30_000;
+
+/**
+ * Filters (without text) whose count lately reached the cap, per organisation: counting them
+ * again reads cap + 1 index entries (about 2 ms at 10,000) on every page for the same "10,000+".
+ * A new applicant only adds to a count; what can take one back under the cap (a status change,
+ * archive, restore, deletion: all in this module) forgets the organisation's entries at once
+ * (a generation number per organisation). Another server process sees such a change within
+ * {@link CAPPED_COUNT_TTL_MS}.
+ */
+const cappedFilters = new LRUCache<string, true>({ max: 20_000, ttl: CAPPED_COUNT_TTL_MS });
+const cappedGenerations = new Map<string, number>();
+
+function cappedKey(orgId: string, filter: ListFilter): string | null {
+  if (filter.txt) return null;
+  const { jobId, statuses, daysAgo, incomplete, showArchived } = filter;
+  return `${orgId}:${cappedGenerations.get(orgId) ?? 0}:${JSON.stringify([
+    jobId ?? null,
+    [...statuses].sort(),
+    daysAgo ?? null,
+    incomplete ?? null,
+    showArchived,
+  ])}`;
+}
+
+/** The organisation's applicants changed in a way that can lower a count: count again. */
+export function forgetCappedCounts(orgId: string): void {
+  cappedGenerations.set(orgId, (cappedGenerations.get(orgId) ?? 0) + 1);
+}
+
 /** How far the count of a filter goes: a text search stops sooner (it reads the table). */
 function countCapOf(filter: ListFilter): number {
   return filter.txt ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
@@ -281,9 +313,15 @@ export async function listApplicants(
   }
   const key =
     sort.field === 'timestamp.submitted' ? sql`${applicants.submittedAt}::text` : sortColumn(sort);
-  const statement = sql`with m as (select ${applicants.id} from ${applicants} where ${where} limit ${cap + 1}),
-    page as (${page})
-    select (select count(*) from m)::int as "filtered", ${jobOk} as "jobOk",
+  // A filter known to be past its cap skips the count (the page never reads `m` without text).
+  const capKey = cappedKey(viewer.orgId, query);
+  const skipCount = capKey !== null && cappedFilters.has(capKey);
+  const counted = skipCount
+    ? sql`page as (${page})`
+    : sql`m as (select ${applicants.id} from ${applicants} where ${where} limit ${cap + 1}),
+    page as (${page})`;
+  const statement = sql`with ${counted}
+    select ${skipCount ? sql`${cap + 1}` : sql`(select count(*) from m)`}::int as "filtered", ${jobOk} as "jobOk",
       coalesce((select json_agg(r order by r.pos) from (
         select ${applicants.id} as "id", ${applicants.jobId} as "jobId", ${applicants.fName} as "fName",
           ${applicants.lName} as "lName", ${applicants.email} as "email", ${applicants.phone} as "phone",
@@ -316,6 +354,7 @@ export async function listApplicants(
     archivedAt: toDate(row.archivedAt),
   }));
   const filtered = Number(result.filtered);
+  if (capKey !== null && filtered > cap) cappedFilters.set(capKey, true);
   const last = found.length === limit ? found[found.length - 1] : undefined;
   return {
     applicants: await Promise.all(rows.map((row) => toListItem(row, viewer, storage))),
@@ -358,9 +397,21 @@ export async function countApplicants(
     query.statuses.length === 0 &&
     query.daysAgo === undefined &&
     query.incomplete === undefined;
+  // Counts known to be past their cap are not read again (see cappedFilters).
+  const filteredKey = cappedKey(viewer.orgId, query);
+  const totalKey = cappedKey(viewer.orgId, {
+    ...query,
+    txt: '',
+    statuses: [],
+    daysAgo: undefined,
+    incomplete: undefined,
+    showArchived: false,
+  });
+  const knownFiltered = filteredKey !== null && cappedFilters.has(filteredKey);
+  const knownTotal = totalKey !== null && cappedFilters.has(totalKey);
   const statement = sql`select
-    (select count(*) from (select 1 from ${applicants} where ${filter} limit ${cap + 1}) f)::int as "filtered",
-    ${unfiltered ? sql`null` : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)`}::int as "total",
+    ${knownFiltered ? sql`${cap + 1}` : sql`(select count(*) from (select 1 from ${applicants} where ${filter} limit ${cap + 1}) f)`}::int as "filtered",
+    ${unfiltered ? sql`null` : knownTotal ? sql`${LIST_COUNT_CAP + 1}` : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;
   const [row] = await readList(deps.db, (db) =>
     runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),
@@ -368,6 +419,8 @@ export async function countApplicants(
   if (!row?.jobOk) throw notFoundJob();
   const filtered = Number(row.filtered);
   const all = unfiltered ? filtered : Number(row.total);
+  if (filteredKey !== null && filtered > cap) cappedFilters.set(filteredKey, true);
+  if (totalKey !== null && all > LIST_COUNT_CAP) cappedFilters.set(totalKey, true);
   return {
     filteredApplicantCount: Math.min(filtered, cap),
     totalApplicantCount: Math.min(all, LIST_COUNT_CAP),
