@@ -162,6 +162,26 @@ describe.each(testDbKinds())('invitations by e-mail (%s)', (kind) => {
     expect(row!.openedAt).toEqual(first!.openedAt);
   });
 
+  it("shows the company's logo at the top of the e-mail, as an absolute address", async () => {
+    const withLogo = { ...job, company: { ...job.company, logoUrl: '/api/files/org/logo.png' } };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/job',
+      headers: bearer(owner.accessToken),
+      payload: { jobs: [withLogo] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await invite(owner, [{ fName: 'Logo', email: 'logo@example.com' }]);
+    await t.app.mailQueue.idle();
+    await t.app.mailQueue.runOnce();
+    const mail = (await readOutbox(t.config.mail.outboxDir)).find(
+      (m) => m.to === 'logo@example.com',
+    )!;
+    expect(mail.html).toContain(
+      `<img src="http://localhost:3000/api/files/org/logo.png" alt="${job.company.name}"`,
+    );
+  });
+
   it('refuses an unknown or malformed token and a link whose interview was submitted', async () => {
     const unknown = await t.app.inject({
       method: 'GET',

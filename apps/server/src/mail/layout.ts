@@ -36,7 +36,7 @@ export function escapeHtml(text: string): string {
 export function renderEmail(
   lang: Language,
   content: EmailParagraphs,
-  values: { link?: string; code?: string },
+  values: { link?: string; code?: string; logo?: { url: string; alt: string } },
 ): RenderedEmail {
   const dir = getDirection(lang);
   const intro = typeof content.intro === 'string' ? [content.intro] : content.intro;
@@ -48,6 +48,11 @@ export function renderEmail(
   const align = dir === 'rtl' ? 'right' : 'left';
   const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
   const htmlParts = [p(content.greeting), ...intro.map(p)];
+  if (values.logo) {
+    htmlParts.unshift(
+      `<p style="margin:0 0 16px"><img src="${escapeHtml(values.logo.url)}" alt="${escapeHtml(values.logo.alt)}" height="48" style="height:48px;width:auto;border:0"></p>`,
+    );
+  }
   if (values.link && content.linkLabel) {
     const href = escapeHtml(values.link);
     htmlParts.push(

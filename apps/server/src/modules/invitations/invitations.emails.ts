@@ -15,6 +15,8 @@ export function invitationEmail(input: {
   companyName: string;
   /** Present when a reminder will follow: how to stop it. */
   stopLink?: string;
+  /** The company logo as an absolute address, shown above the greeting. */
+  logoUrl?: string;
 }): RenderedEmail {
   const he = input.lang === 'he';
   const name = input.fName.trim();
@@ -37,7 +39,10 @@ export function invitationEmail(input: {
         ...(input.stopLink ? [stopLine(input.lang, input.stopLink)] : []),
       ],
     },
-    { link: input.link },
+    {
+      link: input.link,
+      ...(input.logoUrl ? { logo: { url: input.logoUrl, alt: input.companyName } } : {}),
+    },
   );
 }
 

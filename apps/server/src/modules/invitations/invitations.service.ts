@@ -49,6 +49,12 @@ export function invitationLink(publicUrl: string, jobId: string, token: string):
   return `${publicUrl}/interview/${jobId}?invite=${token}`;
 }
 
+/** A path on this site made absolute for an e-mail; an http(s) address as it is. */
+function absoluteUrl(publicUrl: string, url: string): string | null {
+  if (/^https?:\/\//u.test(url)) return url;
+  return url.startsWith('/') ? `${publicUrl}${url}` : null;
+}
+
 /** The link in a reminder that stops further reminders for that invitation. */
 export function stopRemindersLink(publicUrl: string, token: string): string {
   return `${publicUrl}/api/invitation/stop?token=${token}`;
@@ -92,6 +98,7 @@ export async function sendInvitations(
   );
   if (issues.length > 0) throw new AppError('VALIDATION_ERR', { issues });
 
+  const logoUrl = absoluteUrl(deps.publicUrl, job.company.logoUrl);
   const invited = await db.transaction(async (tx) => {
     const created: { id: string; email: string }[] = [];
     for (const row of body.rows) {
@@ -128,6 +135,7 @@ export async function sendInvitations(
         jobTitle: job.info.title,
         companyName: job.company.name,
         ...(body.remind ? { stopLink: stopRemindersLink(deps.publicUrl, token) } : {}),
+        ...(logoUrl ? { logoUrl } : {}),
       });
       await enqueueMails(
         tx,

@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderScreen, TEST_USER } from '../test/render-screen';
 import { InviteByEmailDialog } from './invite-by-email-dialog';
 
-const JOB = { _id: 'job-1', info: { title: 'Backend developer' }, company: { name: 'Acme' } };
+const JOB = {
+  _id: 'job-1',
+  info: { title: 'Backend developer' },
+  company: { name: 'Acme', logoUrl: '/api/files/org/logo.png' },
+};
 
 function renderDialog(routes = {}, onClose = vi.fn()) {
   const view = renderScreen(<InviteByEmailDialog job={JOB} opened onClose={onClose} />, {
@@ -38,6 +42,10 @@ describe('InviteByEmailDialog (issue 14)', () => {
     expect(within(preview).getByText('Video interview: Backend developer')).toBeInTheDocument();
     expect(within(preview).getByText('Hi Dana,')).toBeInTheDocument();
     expect(within(preview).getByText('Start your interview')).toBeInTheDocument();
+    expect(within(preview).getByRole('img', { name: 'Acme' })).toHaveAttribute(
+      'src',
+      '/api/files/org/logo.png',
+    );
 
     await user.click(screen.getByTestId('invite-send'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

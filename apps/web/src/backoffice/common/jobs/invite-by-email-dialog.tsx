@@ -12,6 +12,7 @@ import {
   Checkbox,
   FileButton,
   Group,
+  Image,
   Modal,
   Paper,
   SegmentedControl,
@@ -35,7 +36,7 @@ import { parseInvitationList, type ParsedInvitee } from './invitation-list';
 interface InviteJob {
   _id: string;
   info: { title: string };
-  company?: { name: string };
+  company?: { name: string; logoUrl?: string };
 }
 
 /** Each row's problems by field, from the server's `rows.N.field` issues. */
@@ -254,6 +255,17 @@ export function InviteByEmailDialog({
         <Text fz="xs" c="gray.7" mb={6}>
           {t('invitations.preview')}
         </Text>
+        {job.company?.logoUrl ? (
+          <Image
+            src={job.company.logoUrl}
+            alt={job.company.name}
+            h={40}
+            w="auto"
+            fit="contain"
+            mb="xs"
+            data-testid="invite-preview-logo"
+          />
+        ) : null}
         <Text fz="sm" fw={600}>
           {shownSubject}
         </Text>

@@ -67,7 +67,11 @@ export function ShareJobDialog({
   opened,
   onClose,
 }: {
-  job: { _id: string; info: { title: string }; company?: { name: string } } | null;
+  job: {
+    _id: string;
+    info: { title: string };
+    company?: { name: string; logoUrl?: string };
+  } | null;
   opened: boolean;
   onClose: () => void;
 }) {
