@@ -1,4 +1,5 @@
 import { REALTIME_EVENTS, type ApplicantEventPayload, type Job } from '@candid/domain';
+import { randomUUID } from 'node:crypto';
 import { createServer, connect as tcpConnect, type Server as TcpServer } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,22 @@ describe.each(testDbKinds())('realtime (%s)', (kind) => {
     const socket = await open(origin, stranger.accessToken);
     sockets.push(socket);
     expect(await socket.emitWithAck(REALTIME_EVENTS.USER_WATCH, owner.user._id)).toBe(false);
+  });
+
+  it("lets an admin watch the account they view as, and no recruiter watch another's", async () => {
+    const admin = await accountWith(t.app, { role: 'admin' });
+    const socket = await open(origin, admin.accessToken);
+    sockets.push(socket);
+    expect(await socket.emitWithAck(REALTIME_EVENTS.USER_WATCH, owner.user._id)).toBe(true);
+    const saved = collect(socket, REALTIME_EVENTS.SAVE_APPLICANT);
+    await startInterview(t.app, job._id);
+    await until(() => saved.length > 0);
+    expect(await socket.emitWithAck(REALTIME_EVENTS.USER_WATCH, randomUUID())).toBe(false);
+    // A recruiter of the same organisation is no admin.
+    const colleague = await accountWith(t.app, { orgId: owner.user.companyId! });
+    const other = await open(origin, colleague.accessToken);
+    sockets.push(other);
+    expect(await other.emitWithAck(REALTIME_EVENTS.USER_WATCH, owner.user._id)).toBe(false);
   });
 
   it('tells the job owner (only) about created, updated and submitted applicants', async () => {

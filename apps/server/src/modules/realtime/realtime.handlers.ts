@@ -1,24 +1,45 @@
-import { interviewDoneMessageSchema, REALTIME_EVENTS } from '@candid/domain';
+import { interviewDoneMessageSchema, isAdmin, REALTIME_EVENTS } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../plugins/realtime';
 import { can, candidateActor } from '../../policies';
 import { getOwnApplicant, toCandidateApplicant } from '../applicants/applicants.service';
 import { getInterviewJob } from '../jobs/interview-job';
+import { findStoredUser } from '../users/users.service';
 import { notifyApplicantSaved } from './realtime.service';
 
 /**
- * Socket events of spec §7. A recruiter's "user watch" joins their own room only; a
+ * Socket events of spec §7. A recruiter's "user watch" joins their own room only (an admin's
+ * also the room of an account they view as); a
  * candidate's "interview done" is checked against its token (its own applicant and job) and
  * re-sent to the job owner as "alert interview done" with the server's copy of the applicant,
  * never the client's. Anything else is ignored and logged.
  */
 export async function realtimeHandlers(app: FastifyInstance) {
+  /** Whether `watcherId` is an admin and `targetId` an account (an admin's view-as). */
+  async function mayWatchAs(watcherId: string, targetId: string): Promise<boolean> {
+    const [watcher, target] = await Promise.all([
+      findStoredUser(app.db, watcherId),
+      findStoredUser(app.db, targetId),
+    ]);
+    return watcher !== null && target !== null && isAdmin(watcher);
+  }
+
   app.realtime.onConnection((socket, identity) => {
     // An optional acknowledgement tells the client whether it now watches (true) or not.
     socket.on(REALTIME_EVENTS.USER_WATCH, (userId: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (ok: boolean) => void) : () => undefined;
       if (identity.kind === 'user' && userId === identity.userId) {
         void Promise.resolve(socket.join(userRoom(identity.userId))).then(() => reply(true));
+        return;
+      }
+      // An admin viewing the back office as someone (spec §6) watches that account's events:
+      // the role is read from the users table now, never from the token.
+      if (identity.kind === 'user' && typeof userId === 'string') {
+        void mayWatchAs(identity.userId, userId).then(async (allowed) => {
+          if (allowed) await socket.join(userRoom(userId));
+          else app.log.warn({ socketId: socket.id }, 'refused "user watch" of another account');
+          reply(allowed);
+        });
         return;
       }
       app.log.warn({ socketId: socket.id, kind: identity.kind }, 'refused "user watch"');

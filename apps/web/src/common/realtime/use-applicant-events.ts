@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { createStorageTokenStore } from '../api/token-store';
 import { useSession } from '../session/session-query';
+import { useViewAsStore } from '../stores/view-as-store';
 import { createRealtimeHub, type ApplicantEventHandler, type RealtimeHub } from './realtime-hub';
 
 let appHub: RealtimeHub | null = null;
@@ -22,7 +23,9 @@ function getAppHub(): RealtimeHub {
  */
 export function useApplicantEvents(handler: ApplicantEventHandler): void {
   const { user } = useSession();
-  const userId = user?._id;
+  // An admin viewing as someone watches that account's jobs (the server checks the role).
+  const viewAsId = useViewAsStore((state) => state.viewAs?._id);
+  const userId = user ? (viewAsId ?? user._id) : undefined;
   const handlerRef = useRef(handler);
   useEffect(() => {
     handlerRef.current = handler;
