@@ -70,6 +70,15 @@ function grantsKey(grants: Record<string, boolean>): string {
 export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The account an admin asks to delete (or what deleting it would do), checked by the policy. */
+  async function accountToDelete(request: FastifyRequest, id: string) {
+    const actor = staffOf(request);
+    const row = await findUserById(app.db, id);
+    if (!row) throw new AppError('NOT_FOUND_ERR');
+    authorize(actor, 'user.delete', row);
+    return { actor, row };
+  }
   const auth = createAuthService({
     db: app.db,
     mailer: app.mailer,
@@ -250,10 +259,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const actor = staffOf(request);
-      const row = await findUserById(app.db, request.params.id);
-      if (!row) throw new AppError('NOT_FOUND_ERR');
-      authorize(actor, 'user.delete', row);
+      const { actor, row } = await accountToDelete(request, request.params.id);
       const [successor, jobCount, applicantCount] = await Promise.all([
         findSuccessor(app.db, row, actor.user.id),
         countJobsOfOwner(app.db, row.id),
@@ -289,10 +295,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       onRequest: app.requireAdmin,
     },
     async (request) => {
-      const actor = staffOf(request);
-      const row = await findUserById(app.db, request.params.id);
-      if (!row) throw new AppError('NOT_FOUND_ERR');
-      authorize(actor, 'user.delete', row);
+      const { actor, row } = await accountToDelete(request, request.params.id);
       await deleteUser(app.db, row.id, {
         preferredSuccessorId: actor.user.id,
         handOver: async (tx, fromUserId, toUserId) => {
