@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { SORT_COLUMN_KEYS } from './applicant-table';
 import { countActiveFilters, hasActiveFilters } from './overview-query';
-import { useSearchBox } from './use-search-box';
+import { useSearchBox } from '../../../common/hooks/use-search-box';
 import type { OverviewQueryState } from './use-overview-query';
 
 type FilterPatch = Partial<Pick<ApplicantFilter, 'statuses' | 'daysAgo' | 'incomplete'>>;

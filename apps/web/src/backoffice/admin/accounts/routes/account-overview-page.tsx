@@ -3,7 +3,6 @@ import {
   ACCOUNT_SORT_FIELDS,
   DEFAULT_SORTS,
   EMPTY_STATE_KEYS,
-  FILTER_DEBOUNCE_MS,
   formatDate,
   planLabelKey,
   type Account,
@@ -26,7 +25,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowsSort,
   IconDotsVertical,
@@ -42,10 +40,11 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../../../common/api/api-client-context';
+import { useSearchBox } from '../../../../common/hooks/use-search-box';
 import { showAlert } from '../../../../common/stores/alert-store';
 import { useLanguageStore } from '../../../../common/stores/language-store';
 import { EmptyState } from '../../../../common/ui/empty-state';
@@ -217,16 +216,12 @@ export default function AccountOverviewPage() {
   const { start: startViewAs } = useViewAs();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => stateFromUrl(searchParams), [searchParams]);
-  const [search, setSearch] = useState(state.txt);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
+  const [search, setSearch] = useSearchBox(state.txt, (txt) =>
+    setSearchParams(toUrl({ ...state, txt, currPage: 1 }), { replace: true }),
+  );
   const [editing, setEditing] = useState<{ user: SessionUser | null } | null>(null);
   const [deleting, setDeleting] = useState<Account | null>(null);
   const [passwordFor, setPasswordFor] = useState<Account | null>(null);
-
-  useEffect(() => {
-    if (debouncedSearch === state.txt) return;
-    setSearchParams(toUrl({ ...state, txt: debouncedSearch, currPage: 1 }), { replace: true });
-  }, [debouncedSearch, state, setSearchParams]);
 
   const query = useAccounts(state);
   const accounts = query.data?.accounts ?? [];

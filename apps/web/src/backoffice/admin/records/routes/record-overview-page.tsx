@@ -21,7 +21,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBug, IconFilter, IconSearchOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { isPageLeft } from '../../../../common/routing/live-location';
 import { cappedCountLabel } from '../../../../common/ui/capped-count';
 import { EmptyState } from '../../../../common/ui/empty-state';
 import { useIsPhone } from '../../../../common/ui/media-queries';
@@ -86,18 +87,21 @@ export default function RecordOverviewPage() {
   const { t, i18n } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const applied = useMemo(() => filterFromUrl(searchParams), [searchParams]);
   const [draft, setDraft] = useState<RecordFilterValues>(() => valuesOf(applied));
   const [debounced] = useDebouncedValue(draft, FILTER_DEBOUNCE_MS);
   const [openId, setOpenId] = useState<string | null>(null);
 
   // Typing settles into the URL (and the query) after a short pause; a new filter starts at page 1.
+  // Not once the user has left: the page may still render while the next one loads.
   useEffect(() => {
+    if (isPageLeft(pathname)) return;
     const next = toUrl(debounced, 1);
     const current = toUrl(valuesOf(applied), 1);
     if (next.toString() === current.toString()) return;
     setSearchParams(next, { replace: true });
-  }, [debounced, applied, setSearchParams]);
+  }, [debounced, applied, setSearchParams, pathname]);
 
   const query = useRecords({ ...applied, itemsPerPage: RECORD_PAGE_SIZE });
   const records = query.data?.records ?? [];

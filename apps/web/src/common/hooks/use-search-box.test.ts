@@ -1,6 +1,32 @@
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followRouter } from '../routing/live-location';
 import { useSearchBox } from './use-search-box';
+
+const PAGE = '/backoffice/admin/account';
+
+function OnPage({ children }: { children: ReactNode }) {
+  return createElement(MemoryRouter, { initialEntries: [PAGE] }, children);
+}
+
+/** A router whose location the test moves, as the app's router moves before the old page goes. */
+function fakeRouter(pathname: string) {
+  const listeners = new Set<(state: { location: { pathname: string } }) => void>();
+  const router = {
+    state: { location: { pathname } },
+    subscribe: (listener: (state: { location: { pathname: string } }) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    go(to: string) {
+      router.state = { location: { pathname: to } };
+      for (const listener of listeners) listener(router.state);
+    },
+  };
+  return router;
+}
 
 describe('useSearchBox', () => {
   beforeEach(() => {
@@ -14,6 +40,7 @@ describe('useSearchBox', () => {
     const onCommit = vi.fn();
     const hook = renderHook(({ committed }) => useSearchBox(committed, onCommit, 200), {
       initialProps: { committed: initial },
+      wrapper: OnPage,
     });
     return { onCommit, hook, type: (text: string) => void act(() => hook.result.current[1](text)) };
   }
@@ -68,5 +95,24 @@ describe('useSearchBox', () => {
     expect(hook.result.current[0]).toBe('');
     hook.rerender({ committed: 'ann' });
     expect(hook.result.current[0]).toBe('ann');
+  });
+
+  it('drops a commit that falls due after the router left the page (the old page still shown)', () => {
+    const router = fakeRouter(PAGE);
+    const stopFollowing = followRouter(router);
+    try {
+      const { onCommit, type } = setup();
+      type('vera@example.com');
+      router.go('/backoffice/job');
+      void act(() => vi.advanceTimersByTime(200));
+      expect(onCommit).not.toHaveBeenCalled();
+
+      router.go(PAGE);
+      type('vera');
+      void act(() => vi.advanceTimersByTime(200));
+      expect(onCommit).toHaveBeenCalledExactlyOnceWith('vera');
+    } finally {
+      stopFollowing();
+    }
   });
 });
