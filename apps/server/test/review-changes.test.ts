@@ -5,7 +5,8 @@ import {
   type ApplicantListItem,
   type Job,
 } from '@candid/domain';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,8 +238,12 @@ describe.each(testDbKinds())('applicant review: changes and deletion (%s)', (kin
       noteId: first!.id,
       txt: 'Clear and calm',
       timeStamp: '00:03',
+      // No question named: the bookmark points into the first answer.
+      questId: job.quests[0]!.id,
       createdAt: first!.createdAt,
     });
+    expect(first!.questId).toBe(job.quests[0]!.id);
+    expect(read.notes[1]!.questId).toBeUndefined();
     expect(events).toHaveLength(2);
 
     // Another applicant's note (or a made-up one) is not this applicant's.
@@ -263,6 +268,84 @@ describe.each(testDbKinds())('applicant review: changes and deletion (%s)', (kin
     expect(left!.n).toBe(0);
     expect((await put(owner, [{ id, removeNoteId: first!.id }])).statusCode).toBe(404);
     expect(await activitiesOf(id)).toEqual(['create note', 'create note', 'remove note']);
+  });
+
+  it('keeps the question a bookmark points into, and refuses a question the job does not have', async () => {
+    const twoQuestions = await createJob(owner, ['text', 'text']);
+    const [q1, q2] = twoQuestions.quests;
+    const { applicant } = await applyAs(t.app, twoQuestions._id, {
+      info: { fName: 'Two' },
+      answers: {
+        [q1!.id]: { resTime: 5, txt: 'First' },
+        [q2!.id]: { resTime: 6, txt: 'Second' },
+      },
+    });
+    const before = await snapshotApplicant(t.app, applicant.id);
+    for (const questId of ['no-such-question', job.quests[0]!.id]) {
+      const refused = await put(owner, [
+        { id: applicant.id, newNote: { txt: 'Where?', timeStamp: '00:01', questId } },
+      ]);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ key: 'VALIDATION_ERR' });
+      expect(refused.json().message).toContain(questId);
+    }
+    expect(await snapshotApplicant(t.app, applicant.id)).toEqual(before);
+
+    const saved = await put(owner, [
+      {
+        id: applicant.id,
+        newNote: { txt: 'Second answer, at 2 s', timeStamp: '00:02', questId: q2!.id },
+      },
+      // A plain note names no question, even when one is sent.
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const plain = await put(owner, [
+      { id: applicant.id, newNote: { txt: 'No bookmark', questId: q2!.id } },
+    ]);
+    expect(plain.statusCode, plain.body).toBe(200);
+    const response = await recruiter(t.app, owner)(
+      'GET',
+      `/api/job/${twoQuestions._id}/${applicant.id}`,
+    );
+    const read = response.json().applicant as ApplicantDetails;
+    expect(read.notes.map((note) => [note.txt, note.timeStamp, note.questId])).toEqual([
+      ['Second answer, at 2 s', '00:02', q2!.id],
+      ['No bookmark', undefined, undefined],
+    ]);
+    expect(
+      read.timeline
+        .filter((event) => event.type === 'note')
+        .map((event) => (event.type === 'note' ? event.questId : null)),
+    ).toEqual([q2!.id, undefined]);
+  });
+
+  it('migration 0011 points bookmarks written before questions were named into the first answer', async () => {
+    const id = await submitted('Old bookmark');
+    const [note] = await t.app.db
+      .insert(notes)
+      .values({ applicantId: id, ownerId: owner.user._id, txt: 'Old', timeStamp: '00:04' })
+      .returning();
+    await t.app.db.insert(timelineEvents).values({
+      applicantId: id,
+      type: 'note',
+      noteId: note!.id,
+      txt: 'Old',
+      timeStamp: '00:04',
+    });
+    const [plain] = await t.app.db
+      .insert(notes)
+      .values({ applicantId: id, ownerId: owner.user._id, txt: 'Plain' })
+      .returning();
+
+    const file = new URL('../drizzle/0011_note_bookmarks_first_question.sql', import.meta.url);
+    for (const statement of (await readFile(file, 'utf8')).split('--> statement-breakpoint')) {
+      await t.app.db.execute(sql.raw(statement));
+    }
+    const read = await details(id);
+    expect(read.notes.find((row) => row.id === note!.id)?.questId).toBe(job.quests[0]!.id);
+    expect(read.notes.find((row) => row.id === plain!.id)?.questId).toBeUndefined();
+    const event = read.timeline.find((row) => row.type === 'note' && row.noteId === note!.id);
+    expect(event).toMatchObject({ questId: job.quests[0]!.id });
   });
 
   it('needs the bookmarks permission for a bookmark', async () => {

@@ -246,15 +246,24 @@ test('the recruiter reviews an applicant: plays, seeks and swaps the videos, boo
   const note = page.getByTestId('note').filter({ hasText: 'Clear explanation of the setup' });
   await expect(note).toBeVisible();
   await mainVideo(page).evaluate((element: HTMLVideoElement) => element.pause());
-  await note.getByRole('button', { name: 'Jump to 00:03' }).click();
+  const jump = note.getByRole('button', { name: 'Jump to 00:03 in question 1' });
+  await expect(jump).toHaveText('Question 1 · 00:03');
+  await jump.click();
   await expect
     .poll(async () => (await readVideo(mainVideo(page))).currentTime)
     .toBeGreaterThanOrEqual(2.9);
   expect((await readVideo(mainVideo(page))).currentTime).toBeLessThan(5);
 
-  // The other answer.
+  // The other answer; the bookmark still belongs to the first, and takes the recruiter back there.
   await page.getByRole('button', { name: /Why this job\?/ }).click();
   await expect(page.getByText('I love helping people.')).toBeVisible();
+  await jump.click();
+  await expect(page.getByText('I love helping people.')).toBeHidden();
+  await expect
+    .poll(async () => (await readVideo(mainVideo(page))).currentTime)
+    .toBeGreaterThanOrEqual(2.9);
+  expect((await readVideo(mainVideo(page))).currentTime).toBeLessThan(5.5);
+  await mainVideo(page).evaluate((element: HTMLVideoElement) => element.pause());
 
   // Status: the timeline shows the change.
   const statusButton = page.getByTestId('status-button');

@@ -558,6 +558,8 @@ export async function seedDemoApplicants(
           ownerId: owner.id,
           txt: note.txt,
           timeStamp: note.timeStamp ?? null,
+          // The demo bookmarks point into the first answer.
+          questId: note.timeStamp ? (job.quests[0]?.id ?? null) : null,
           createdAt,
         });
       }

@@ -63,6 +63,8 @@ export const noteEventSchema = z.object({
   txt: z.string(),
   noteId: idSchema,
   timeStamp: bookmarkTimeSchema.optional(),
+  /** The question whose answer the bookmark points into; only with `timeStamp`. */
+  questId: z.string().optional(),
 });
 export const activityEventSchema = z.object({
   type: z.literal('activity'),

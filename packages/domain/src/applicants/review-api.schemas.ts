@@ -136,6 +136,8 @@ export const reviewNoteSchema = z.object({
   /** The recruiter who wrote it (null when their account was deleted). */
   owner: miniUserSchema.nullable(),
   timeStamp: bookmarkTimeSchema.optional(),
+  /** The question whose answer a bookmarked note points into; only with `timeStamp`. */
+  questId: z.string().optional(),
 });
 export type ReviewNote = z.infer<typeof reviewNoteSchema>;
 

@@ -71,6 +71,11 @@ export const noteInputSchema = z.object({
     .string()
     .regex(/^\d{2}:[0-5]\d$/u, { error: VALIDATION_KEYS.OUTSIDE_LIMITS })
     .optional(),
+  /**
+   * The question whose answer the bookmark points into (one of the job's questions). Without it
+   * a bookmark belongs to the first question, as bookmarks written before questions were named do.
+   */
+  questId: z.string().min(1).max(100).optional(),
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
 

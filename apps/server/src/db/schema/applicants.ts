@@ -173,6 +173,8 @@ export const notes = pgTable(
     txt: text('txt').notNull(),
     /** Optional "mm:ss" bookmark into the answer video. */
     timeStamp: text('time_stamp'),
+    /** The question (of the applicant's job) whose answer the bookmark points into. */
+    questId: text('quest_id'),
     createdAt: createdAt(),
   },
   (t) => [index('notes_applicant_idx').on(t.applicantId, t.createdAt)],
@@ -194,6 +196,7 @@ export const timelineEvents = pgTable(
     noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
     txt: text('txt'),
     timeStamp: text('time_stamp'),
+    questId: text('quest_id'),
     createdAt: createdAt(),
   },
   (t) => [index('timeline_events_applicant_idx').on(t.applicantId, t.createdAt)],

@@ -220,7 +220,13 @@ export async function clearRecordingInAnswer(
 export async function insertNoteWithTimeline(
   tx: Db | DbTx,
   applicantId: string,
-  note: { ownerId: string; txt: string; timeStamp: string | null; createdAt: Date },
+  note: {
+    ownerId: string;
+    txt: string;
+    timeStamp: string | null;
+    questId: string | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   const [saved] = await tx
     .insert(notes)
@@ -232,6 +238,7 @@ export async function insertNoteWithTimeline(
       noteId: saved!.id,
       txt: note.txt,
       timeStamp: note.timeStamp,
+      questId: note.questId,
       createdAt: note.createdAt,
     },
   ]);

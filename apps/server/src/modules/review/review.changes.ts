@@ -31,6 +31,8 @@ interface PlannedChange {
   row: typeof applicants.$inferSelect;
   status?: number;
   archivedAt?: Date | null;
+  /** The question a new bookmarked note points into. */
+  bookmarkQuestId?: string;
 }
 
 /** An applicant the update touched, for the reply and the realtime event. */
@@ -68,9 +70,10 @@ function changedFields(change: ApplicantChange): string[] {
  */
 function planChange(
   change: ApplicantChange,
-  row: typeof applicants.$inferSelect,
+  found: { applicant: typeof applicants.$inferSelect; questIds: readonly string[] },
   context: { viewer: Reviewer; noteOwners: Map<string, string>; now: Date },
 ): PlannedChange {
+  const row = found.applicant;
   const { viewer, noteOwners, now } = context;
   authorize(viewer, 'applicant.change', {
     orgId: row.orgId,
@@ -102,7 +105,20 @@ function planChange(
     }
     if (change.status !== row.status) planned.status = change.status;
   }
-  if (change.newNote?.timeStamp) authorize(viewer, 'note.bookmark');
+  if (change.newNote?.timeStamp) {
+    authorize(viewer, 'note.bookmark');
+    // A bookmark points into one answer: the question named, or the first one.
+    const questId = change.newNote.questId ?? found.questIds[0];
+    if (questId === undefined || !found.questIds.includes(questId)) {
+      throw new AppError('VALIDATION_ERR', {
+        message:
+          questId === undefined
+            ? `Applicant ${row.id}'s job has no question to bookmark`
+            : `Question ${questId} is not a question of applicant ${row.id}'s job`,
+      });
+    }
+    planned.bookmarkQuestId = questId;
+  }
   if (change.removeNoteId !== undefined) {
     authorize(viewer, 'note.remove', {
       applicantId: row.id,
@@ -148,7 +164,7 @@ export async function updateApplicants(
       for (const row of rows) noteOwners.set(row.id, row.applicantId);
     }
     const plans = changes.map((change) =>
-      planChange(change, found.get(change.id)!.applicant, { viewer, noteOwners, now }),
+      planChange(change, found.get(change.id)!, { viewer, noteOwners, now }),
     );
 
     for (const plan of plans) {
@@ -211,6 +227,7 @@ export async function updateApplicants(
       }
       if (change.newNote) {
         const timeStamp = change.newNote.timeStamp ?? null;
+        const questId = timeStamp === null ? null : (plan.bookmarkQuestId ?? null);
         const [note] = await tx
           .insert(notes)
           .values({
@@ -218,6 +235,7 @@ export async function updateApplicants(
             ownerId: viewer.id,
             txt: change.newNote.txt,
             timeStamp,
+            questId,
             createdAt: now,
           })
           .returning({ id: notes.id });
@@ -227,6 +245,7 @@ export async function updateApplicants(
           noteId: note!.id,
           txt: change.newNote.txt,
           timeStamp,
+          questId,
           createdAt: now,
         });
         await log({ type: 'create', target: 'note' }, { noteId: note!.id });

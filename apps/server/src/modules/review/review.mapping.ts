@@ -165,6 +165,7 @@ export function toReviewNote(note: NoteRow, owner: OwnerRow | null): ReviewNote 
     createdAt: note.createdAt.toISOString(),
     owner: owner ? toMiniUser(owner) : null,
     ...(note.timeStamp ? { timeStamp: note.timeStamp } : {}),
+    ...(note.timeStamp && note.questId ? { questId: note.questId } : {}),
   };
 }
 
@@ -184,6 +185,7 @@ export function toTimelineEvent(row: TimelineRow): TimelineEvent | null {
       txt: row.txt ?? '',
       createdAt,
       ...(row.timeStamp ? { timeStamp: row.timeStamp } : {}),
+      ...(row.timeStamp && row.questId ? { questId: row.questId } : {}),
     };
   }
   return null;

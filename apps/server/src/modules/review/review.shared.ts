@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicants } from '../../db/schema';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
@@ -79,7 +79,15 @@ export async function findOrgApplicants(
 ) {
   const valid = ids.filter(isUuid);
   const query = db
-    .select({ applicant: applicants, jobTitle: jobs.title, ownerId: jobs.ownerId })
+    .select({
+      applicant: applicants,
+      jobTitle: jobs.title,
+      ownerId: jobs.ownerId,
+      // The job's question ids, in order: a bookmark names one of them.
+      questIds: sql<
+        string[]
+      >`coalesce(jsonb_path_query_array(${jobs.quests}, '$[*].id'), '[]'::jsonb)`,
+    })
     .from(applicants)
     .innerJoin(jobs, jobOf(applicants.jobId))
     .where(and(eq(applicants.orgId, orgId), inArray(applicants.id, valid)));

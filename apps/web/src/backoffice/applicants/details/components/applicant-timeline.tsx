@@ -10,6 +10,7 @@ import {
   IconTag,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { BookmarkTargets } from './bookmark-targets';
 import { BookmarkChip, DateTimeText, RemoveNoteButton } from './note-parts';
 
 const ACTIVITY_ICONS = {
@@ -38,14 +39,12 @@ function EventIcon({ event }: { event: TimelineEvent }) {
 export function ApplicantTimeline({
   events,
   language,
-  durationSec,
-  onSeek,
+  bookmarks,
   onRemoveNote,
 }: {
   events: readonly TimelineEvent[];
   language: Language;
-  durationSec: number | null;
-  onSeek: (seconds: number) => void;
+  bookmarks: BookmarkTargets;
   onRemoveNote: (noteId: string) => void;
 }) {
   const { t } = useTranslation();
@@ -108,8 +107,8 @@ export function ApplicantTimeline({
                   <Group>
                     <BookmarkChip
                       timeStamp={event.timeStamp}
-                      durationSec={durationSec}
-                      onSeek={onSeek}
+                      target={bookmarks.of(event.questId)}
+                      onJump={bookmarks.jump}
                     />
                   </Group>
                 ) : null}

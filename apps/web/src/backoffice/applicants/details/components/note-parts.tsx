@@ -2,6 +2,7 @@ import { bookmarkToSeconds, formatDate, formatTime, type Language } from '@candi
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { BookmarkTarget } from './bookmark-targets';
 
 /** A date and time; the time stays left to right inside Hebrew text. */
 export function DateTimeText({ iso, language }: { iso: string; language: Language }) {
@@ -13,39 +14,54 @@ export function DateTimeText({ iso, language }: { iso: string; language: Languag
 }
 
 /**
- * A note's bookmark: jumps the shown video to the note's `mm:ss`. Disabled while no video
- * answer is shown (the bookmark belongs to a video) or when it lies past the video's end.
+ * A note's bookmark: plays its question's answer from the note's `mm:ss`, opening that answer
+ * first when another is shown; names the question when the job has several. Disabled when that
+ * answer has no video, or when the moment lies past its end.
  */
 export function BookmarkChip({
   timeStamp,
-  durationSec,
+  target,
   isActive,
-  onSeek,
+  onJump,
 }: {
   timeStamp: string;
-  /** The shown video's length; null when no video is shown. */
-  durationSec: number | null;
+  /** Where the bookmark leads; null when its question is gone from the job. */
+  target: BookmarkTarget | null;
   isActive?: boolean;
-  onSeek: (seconds: number) => void;
+  onJump: (target: BookmarkTarget, seconds: number) => void;
 }) {
   const { t } = useTranslation();
   const seconds = bookmarkToSeconds(timeStamp);
+  const durationSec = target?.durationSec ?? null;
   const isOutside =
     seconds === null || durationSec === null || (durationSec > 0 && seconds > durationSec);
-  const hint = durationSec === null ? t('applicantDetails.notes.jumpNeedsVideo') : undefined;
+  const hint =
+    target && durationSec === null ? t('applicantDetails.notes.jumpNeedsVideo') : undefined;
+  const number = target?.number ?? null;
   const chip = (
     <Button
       size="compact-xs"
       radius="xl"
       variant={isActive ? 'filled' : 'light'}
       leftSection={<IconPlayerPlay size={12} aria-hidden />}
-      disabled={isOutside}
+      disabled={isOutside || target === null}
       onClick={() => {
-        if (seconds !== null) onSeek(seconds);
+        if (seconds !== null && target) onJump(target, seconds);
       }}
-      aria-label={t('applicantDetails.notes.jumpTo', { time: timeStamp })}
+      aria-label={
+        number === null
+          ? t('applicantDetails.notes.jumpTo', { time: timeStamp })
+          : t('applicantDetails.notes.jumpToQuestion', { time: timeStamp, number })
+      }
       data-testid="bookmark-chip"
+      data-quest-id={target?.questId}
     >
+      {number === null ? null : (
+        <>
+          {t('applicantDetails.notes.bookmarkQuestion', { number })}
+          <span aria-hidden>{'\u00a0·\u00a0'}</span>
+        </>
+      )}
       <bdi dir="ltr">{timeStamp}</bdi>
     </Button>
   );

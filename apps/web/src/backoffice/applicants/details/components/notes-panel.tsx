@@ -17,6 +17,7 @@ import {
   useTimedWarning,
   type BookmarkParts,
 } from './bookmark-inputs';
+import type { BookmarkTargets } from './bookmark-targets';
 import { BookmarkChip, DateTimeText, RemoveNoteButton } from './note-parts';
 
 export interface NotePlayback {
@@ -37,11 +38,14 @@ function authorName(note: ReviewNote, fallback: string): string {
 /** The add-note form (spec §5): trimmed text, required, at most 2000 characters; bookmark. */
 function AddNoteForm({
   canBookmark,
+  questId,
   durationSec,
   getCurrentTime,
   onAdd,
 }: {
   canBookmark: boolean;
+  /** The shown answer's question: a bookmark points into it. */
+  questId: string | null;
   durationSec: number | null;
   getCurrentTime: () => number | null;
   onAdd: (note: NewNote) => Promise<boolean>;
@@ -73,6 +77,7 @@ function AddNoteForm({
       timeStamp = parsed.value ?? undefined;
     }
     form.setValue('timeStamp', timeStamp);
+    form.setValue('questId', timeStamp && questId ? questId : undefined);
     void save(event);
   }
 
@@ -120,30 +125,33 @@ function AddNoteForm({
 
 /**
  * Notes (spec §2, §4): the add form, then the notes newest first with author, date and time,
- * and their bookmark, which jumps the shown video. "Play notes" plays the shown video's
- * bookmarked moments one after another.
+ * and their bookmark, which plays its answer from that moment. A new bookmark points into the
+ * shown answer. "Play notes" plays the shown answer's bookmarked moments one after another.
  */
 export function NotesPanel({
   notes,
   language,
   canBookmark,
+  questId,
   durationSec,
   getCurrentTime,
   playback,
+  bookmarks,
   onAdd,
   onRemove,
-  onSeek,
 }: {
   notes: readonly ReviewNote[];
   language: Language;
   canBookmark: boolean;
+  /** The shown answer's question, which a new bookmark points into; null when none is shown. */
+  questId: string | null;
   /** The shown video's length (0 while unknown); null when the shown answer is not a video. */
   durationSec: number | null;
   getCurrentTime: () => number | null;
   playback: NotePlayback;
+  bookmarks: BookmarkTargets;
   onAdd: (note: NewNote) => Promise<boolean>;
   onRemove: (note: ReviewNote) => void;
-  onSeek: (seconds: number) => void;
 }) {
   const { t } = useTranslation();
   const newestFirst = [...notes].reverse();
@@ -151,6 +159,7 @@ export function NotesPanel({
     <Stack gap="md">
       <AddNoteForm
         canBookmark={canBookmark}
+        questId={questId}
         durationSec={durationSec}
         getCurrentTime={getCurrentTime}
         onAdd={onAdd}
@@ -223,9 +232,9 @@ export function NotesPanel({
                     <Group>
                       <BookmarkChip
                         timeStamp={note.timeStamp}
-                        durationSec={durationSec}
+                        target={bookmarks.of(note.questId)}
                         isActive={isCurrent}
-                        onSeek={onSeek}
+                        onJump={bookmarks.jump}
                       />
                     </Group>
                   ) : null}

@@ -100,6 +100,7 @@ function makeApplicant(patch: Partial<ApplicantDetails> = {}): ApplicantDetails 
         createdAt: '2024-05-02T10:00:00.000Z',
         owner: { _id: 'u1', fName: 'Dana', lName: 'Levi' },
         timeStamp: '01:05',
+        questId: 'q1',
       },
     ],
     timeline: [
@@ -111,6 +112,7 @@ function makeApplicant(patch: Partial<ApplicantDetails> = {}): ApplicantDetails 
         txt: 'Great intro',
         createdAt: '2024-05-02T10:00:00.000Z',
         timeStamp: '01:05',
+        questId: 'q1',
       },
     ],
     job: {
@@ -263,7 +265,7 @@ function renderDetails({
         if (change.newNote) {
           noteCount += 1;
           const id = `new${noteCount}`;
-          const { txt, timeStamp } = change.newNote;
+          const { txt, timeStamp, questId } = change.newNote;
           stored = {
             ...stored,
             notes: [
@@ -274,11 +276,12 @@ function renderDetails({
                 createdAt: now,
                 owner: { _id: 'u1', fName: 'Dana', lName: 'Levi' },
                 timeStamp,
+                questId,
               },
             ],
             timeline: [
               ...stored.timeline,
-              { type: 'note', noteId: id, txt, createdAt: now, timeStamp },
+              { type: 'note', noteId: id, txt, createdAt: now, timeStamp, questId },
             ],
           };
         }
@@ -535,8 +538,66 @@ describe('ApplicantDetailsPage: answers', () => {
     expect(JSON.parse(shown.dataset.markers ?? '[]')).toEqual([
       { seconds: 65, label: 'Great intro' },
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Jump to 01:05' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jump to 01:05 in question 1' }));
     expect(player.seekTo).toHaveBeenCalledWith(65);
+  });
+
+  it('keeps each bookmark on its own answer: marks only that bar, and a jump opens that answer', async () => {
+    const base = makeApplicant();
+    const quests = base.job.quests.map((quest) =>
+      quest.id === 'q2' ? { ...quest, ansRule: { ...RULE_OFF, isVidAns: true } } : quest,
+    );
+    const applicant = makeApplicant({
+      job: { ...base.job, quests },
+      notes: [
+        ...base.notes,
+        {
+          id: 'n2',
+          txt: 'Second answer, at 20 s',
+          createdAt: '2024-05-02T11:00:00.000Z',
+          owner: { _id: 'u1', fName: 'Dana', lName: 'Levi' },
+          timeStamp: '00:20',
+          questId: 'q2',
+        },
+      ],
+    });
+    const videos: ApplicantVideosResponse = {
+      answerMap: {
+        ...VIDEOS.answerMap,
+        q2: answer({ faceUrl: '/api/files/q2-face.webm', faceDurationSec: 40 }),
+      },
+    };
+    const view = renderDetails({ applicant, routes: { [VIDEOS_PATH]: { body: videos } } });
+    const first = await findPlayer();
+    expect(first.dataset.face).toBe('/api/files/q1-face.webm');
+    expect(JSON.parse(first.dataset.markers ?? '[]')).toEqual([
+      { seconds: 65, label: 'Great intro' },
+    ]);
+
+    // The second answer's bookmark names its question; jumping opens that answer and seeks it.
+    const chip = screen.getByRole('button', { name: 'Jump to 00:20 in question 2' });
+    expect(chip).toHaveTextContent('Question 2 · 00:20');
+    await userEvent.click(chip);
+    await waitFor(() =>
+      expect(screen.getByTestId('player').dataset.face).toBe('/api/files/q2-face.webm'),
+    );
+    expect(screen.getAllByTestId('question-item')[1]).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(player.seekTo).toHaveBeenCalledWith(20));
+    expect(player.seekTo).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(screen.getByTestId('player').dataset.markers ?? '[]')).toEqual([
+      { seconds: 20, label: 'Second answer, at 20 s' },
+    ]);
+
+    // A bookmark added now points into the shown (second) answer.
+    await userEvent.type(screen.getByRole('textbox', { name: 'New note' }), 'Pause here');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bookmark minutes' }), '0');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bookmark seconds' }), '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(view.updates()).toEqual([
+        { id: 'a1', newNote: { txt: 'Pause here', timeStamp: '00:30', questId: 'q2' } },
+      ]),
+    );
   });
 });
 
@@ -564,7 +625,7 @@ describe('ApplicantDetailsPage: notes and bookmarks', () => {
 
     await waitFor(() =>
       expect(view.updates()).toEqual([
-        { id: 'a1', newNote: { txt: 'Strong answer', timeStamp: '01:05' } },
+        { id: 'a1', newNote: { txt: 'Strong answer', timeStamp: '01:05', questId: 'q1' } },
       ]),
     );
     expect(await screen.findByText('Strong answer')).toBeVisible();

@@ -26,6 +26,7 @@ import { useApplicantDetails, useApplicantVideos } from '../api/applicant-detail
 import { useApplicantChanges } from '../api/use-applicant-changes';
 import { AnswerView, type PlayerMarker } from '../components/answer-view';
 import { ApplicantHeader } from '../components/applicant-header';
+import { notesOfQuestion, type BookmarkTargets } from '../components/bookmark-targets';
 import { ApplicantTimeline } from '../components/applicant-timeline';
 import { useBackToOverview } from '../components/details-navigation';
 import { EditApplicantDialog } from '../components/edit-applicant-dialog';
@@ -93,9 +94,16 @@ function ApplicantDetailsView({
     void changes.markRead();
   }, [applicant.isRead, changes]);
 
+  // Bookmarks belong to one answer: the shown answer's mark its bar and play in "play notes".
+  const questIds = useMemo(() => quests.map((quest) => quest.id), [quests]);
+  const shownBookmarks = useMemo(
+    () => notesOfQuestion(applicant.notes, questIds, hasVideo ? (currentQuest?.id ?? null) : null),
+    [applicant.notes, questIds, hasVideo, currentQuest],
+  );
+
   const getPlayer = useCallback(() => controlPlayer(playerRef.current, playerBoxRef.current), []);
   const playback = useNotePlayback({
-    notes: applicant.notes,
+    notes: shownBookmarks,
     durationSec,
     player: getPlayer,
     videoKey: hasVideo ? (currentQuest?.id ?? null) : null,
@@ -117,7 +125,7 @@ function ApplicantDetailsView({
 
   const markers = useMemo<PlayerMarker[]>(
     () =>
-      applicant.notes.flatMap((note) => {
+      shownBookmarks.flatMap((note) => {
         const seconds = note.timeStamp ? bookmarkToSeconds(note.timeStamp) : null;
         if (seconds === null) return [];
         const label =
@@ -126,10 +134,55 @@ function ApplicantDetailsView({
             : note.txt;
         return [{ seconds, label }];
       }),
-    [applicant.notes],
+    [shownBookmarks],
   );
 
-  const seek = useCallback((seconds: number) => playerRef.current?.seekTo(seconds), []);
+  // A bookmark of another answer opens that answer, then plays it from the moment (once its
+  // player is mounted: the player keeps a seek asked for while it loads).
+  const pendingJumpRef = useRef<{ questId: string; seconds: number } | null>(null);
+  const shownQuestId = currentQuest?.id ?? null;
+  useEffect(() => {
+    const jump = pendingJumpRef.current;
+    if (!jump || jump.questId !== shownQuestId) return;
+    pendingJumpRef.current = null;
+    playerRef.current?.seekTo(jump.seconds);
+  }, [shownQuestId]);
+  const answerMap = videos.data?.answerMap;
+  const bookmarks = useMemo<BookmarkTargets>(
+    () => ({
+      of: (questId) => {
+        const targetId = questId ?? questIds[0];
+        const index = quests.findIndex((quest) => quest.id === targetId);
+        const quest = quests[index];
+        if (!quest) return null;
+        const isShown = quest.id === currentQuest?.id;
+        const stored = answerMap?.[quest.id];
+        const hasAnswerVideo =
+          isRecordedAnswerType(getAnswerType(quest.ansRule)) &&
+          Boolean(stored && (stored.faceUrl || stored.screenUrl));
+        return {
+          questId: quest.id,
+          number: quests.length > 1 ? index + 1 : null,
+          durationSec: isShown
+            ? durationSec
+            : hasAnswerVideo
+              ? Math.max(stored?.screenDurationSec ?? 0, stored?.faceDurationSec ?? 0)
+              : null,
+          isShown,
+        };
+      },
+      jump: (target, seconds) => {
+        if (target.isShown) {
+          playerRef.current?.seekTo(seconds);
+          return;
+        }
+        pendingJumpRef.current = { questId: target.questId, seconds };
+        setChosenQuestId(target.questId);
+      },
+    }),
+    [quests, questIds, currentQuest, answerMap, durationSec],
+  );
+
   const getCurrentTime = useCallback(() => playerRef.current?.getCurrentTime() ?? null, []);
 
   const canBookmark = user ? hasPermission(user, 'BOOKMARKS') : false;
@@ -211,20 +264,20 @@ function ApplicantDetailsView({
                   notes={applicant.notes}
                   language={language}
                   canBookmark={canBookmark}
+                  questId={hasVideo ? (currentQuest?.id ?? null) : null}
                   durationSec={durationSec}
                   getCurrentTime={getCurrentTime}
                   playback={playback}
+                  bookmarks={bookmarks}
                   onAdd={changes.addNote}
                   onRemove={setNoteToRemove}
-                  onSeek={seek}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="timeline">
                 <ApplicantTimeline
                   events={applicant.timeline}
                   language={language}
-                  durationSec={durationSec}
-                  onSeek={seek}
+                  bookmarks={bookmarks}
                   onRemoveNote={(noteId) =>
                     setNoteToRemove(applicant.notes.find((note) => note.id === noteId) ?? null)
                   }
