@@ -695,6 +695,33 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
     expect(after!.quests[0]).not.toHaveProperty('thinkTimeSec');
   });
 
+  it("fills a saved job's blanks in the language of the account it is saved for", async () => {
+    const hebrew = await accountWith(t.app, { fName: 'Noa' });
+    await t.app.db.update(users).set({ language: 'he' }).where(eq(users.id, hebrew.user._id));
+    const blank = jobPayload({
+      info: { title: '  ' },
+      company: { name: '' },
+      quests: [questionPayload('video', { txt: ' ' })],
+    });
+    const created = await createJob(hebrew, blank);
+    expect([created.info.title, created.company.name, created.quests[0]!.txt]).toEqual([
+      'משרה ללא שם',
+      'חברה',
+      'שאלה',
+    ]);
+
+    // An autosave that clears the title again, through PUT, in Hebrew too.
+    const saved = await as(hebrew)('PUT', '/api/job', {
+      jobs: [{ ...created, info: { ...created.info, title: '' } }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().jobs[0].info.title).toBe('משרה ללא שם');
+
+    // An English account keeps the spec's English texts.
+    const english = await createJob(owner, blank);
+    expect(english.info.title).toBe('Untitled job');
+  });
+
   it("keeps the first job's company name on a profile without one (asked once), and only then", async () => {
     const newcomer = await accountWith(t.app, { fName: 'Nadav' });
     await t.app.db.update(users).set({ companyName: '' }).where(eq(users.id, newcomer.user._id));

@@ -65,10 +65,12 @@ export function fillQuestionBlanks(quests: unknown, defaultTimeLimitMin: number)
 /**
  * A job as an editor sends it, with the spec's blanks filled (spec §5): empty title →
  * "Untitled job", empty company → "company", empty question → "question" (applyJobDefaults),
+ * in the recruiter's language `lang` (the server fills a save's blanks in the caller's language
+ * before validation; the schema's own pass, without a language, then finds none in English),
  * plus question ids, time limits ({@link JOB_DEFAULT_TIME_LIMIT_MIN}) and option texts.
  * Values of the wrong type are left as they are for {@link jobInputSchema} to report.
  */
-export function fillJobBlanks(value: unknown): unknown {
+export function fillJobBlanks(value: unknown, lang?: string | null): unknown {
   if (!isPlainObject(value) || !isPlainObject(value.info) || !isPlainObject(value.company)) {
     return value;
   }
@@ -89,7 +91,7 @@ export function fillJobBlanks(value: unknown): unknown {
     Array.isArray(shaped.quests) &&
     shaped.quests.every((quest: unknown) => isPlainObject(quest) && typeof quest.txt === 'string');
   if (!isFillable) return shaped;
-  return applyJobDefaults(shaped as Parameters<typeof applyJobDefaults>[0]);
+  return applyJobDefaults(shaped as Parameters<typeof applyJobDefaults>[0], lang);
 }
 
 /**
@@ -97,7 +99,7 @@ export function fillJobBlanks(value: unknown): unknown {
  * job rules of {@link jobInputSchema} (one answer type per question, 1–30 minutes, screen only
  * with one try). Unknown fields such as `applicants`, `owner` or `createdAt` are dropped.
  */
-export const jobSaveInputSchema = z.preprocess(fillJobBlanks, jobInputSchema);
+export const jobSaveInputSchema = z.preprocess((value) => fillJobBlanks(value), jobInputSchema);
 export type JobSaveInput = z.infer<typeof jobSaveInputSchema>;
 
 /**

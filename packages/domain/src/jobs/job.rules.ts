@@ -1,12 +1,8 @@
 import { getDefaultTexts } from '../common/default-texts';
 import type { MiniUser } from '../users/user.schemas';
 import type { Job, JobDraft } from './job.schemas';
-import { defaultQuestion, EMPTY_QUESTION_FALLBACK_TXT } from './question.schemas';
+import { defaultQuestion } from './question.schemas';
 
-/** Title of a new job and of a job saved with an empty title (spec §3, §5). */
-export const UNTITLED_JOB_TITLE = 'Untitled job';
-/** What an empty company name becomes on save (spec §5). */
-export const EMPTY_COMPANY_FALLBACK_NAME = 'company';
 /** Prefix of a cloned job's title (spec §4). */
 export const CLONE_TITLE_PREFIX = 'copy of ';
 
@@ -37,19 +33,22 @@ export function defaultJob(
 
 /**
  * Fills what a saved job may not leave empty (spec §5): an empty title becomes
- * "Untitled job", an empty company name "company" and an empty question text "question".
- * Blank means empty after trimming.
+ * "Untitled job", an empty company name "company" and an empty question text "question", in
+ * the recruiter's language `lang` (`getDefaultTexts`; English when unknown). Blank means empty
+ * after trimming.
  */
 export function applyJobDefaults<T extends Pick<JobDraft, 'info' | 'company' | 'quests'>>(
   job: T,
+  lang?: string | null,
 ): T {
+  const texts = getDefaultTexts(lang);
   return {
     ...job,
-    info: { ...job.info, title: job.info.title.trim() || UNTITLED_JOB_TITLE },
-    company: { ...job.company, name: job.company.name.trim() || EMPTY_COMPANY_FALLBACK_NAME },
+    info: { ...job.info, title: job.info.title.trim() || texts.untitledJob },
+    company: { ...job.company, name: job.company.name.trim() || texts.company },
     quests: job.quests.map((quest) => ({
       ...quest,
-      txt: quest.txt.trim() || EMPTY_QUESTION_FALLBACK_TXT,
+      txt: quest.txt.trim() || texts.question,
     })),
   };
 }

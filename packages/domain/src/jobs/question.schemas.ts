@@ -31,9 +31,6 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-/** What an empty question text becomes on save (spec §5). */
-export const EMPTY_QUESTION_FALLBACK_TXT = 'question';
-
 /**
  * The job editor's default question (spec §3, DESIGN §7): "Introduce yourself", a video
  * answer, {@link JOB_DEFAULT_TIME_LIMIT_MIN} minutes, in the recruiter's language `lang`.

@@ -2,6 +2,7 @@ import {
   cloneJobBodySchema,
   createJobBodySchema,
   emptyReplySchema,
+  fillJobBlanks,
   jobCountQuerySchema,
   jobCountResponseSchema,
   jobListQuerySchema,
@@ -12,10 +13,11 @@ import {
   updateJobsResponseSchema,
   viewAsQuerySchema,
 } from '@candid/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffOf } from '../../policies';
+import { isStaff, staffOf } from '../../policies';
+import { findUserById } from '../users/users.service';
 import {
   cloneJobById,
   countJobs,
@@ -38,6 +40,22 @@ const idParamsSchema = z.object({ id: z.string() });
  * found". Plus the public invitation data a candidate's page reads without logging in.
  */
 export async function jobsRoutes(app: FastifyInstance) {
+  /**
+   * Fills a saved job's blanks (spec §5: untitled-job, company, question) in the language of
+   * the account the job is saved for, before validation, so a Hebrew recruiter who clears a
+   * title gets "משרה ללא שם" and not the schema's English fallback. Input of the wrong shape is
+   * left for validation to refuse.
+   */
+  const fillBlanksInCallersLanguage = async (request: FastifyRequest) => {
+    const actor = request.actor;
+    const body = request.body as { job?: unknown; jobs?: unknown } | null;
+    if (!isStaff(actor) || typeof body !== 'object' || body === null) return;
+    const language = (await findUserById(app.db, actor.id))?.language;
+    if (language === undefined) return;
+    if ('job' in body) body.job = fillJobBlanks(body.job, language);
+    if (Array.isArray(body.jobs)) body.jobs = body.jobs.map((job) => fillJobBlanks(job, language));
+  };
+
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -116,6 +134,7 @@ export async function jobsRoutes(app: FastifyInstance) {
         security: BEARER,
       },
       onRequest: app.requireUser,
+      preValidation: fillBlanksInCallersLanguage,
     },
     async (request, reply) => {
       const job = await createJob(app.db, {
@@ -139,6 +158,7 @@ export async function jobsRoutes(app: FastifyInstance) {
         security: BEARER,
       },
       onRequest: app.requireUser,
+      preValidation: fillBlanksInCallersLanguage,
     },
     async (request) => {
       const jobs = await updateJobs(app.db, {
