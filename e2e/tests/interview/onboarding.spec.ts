@@ -127,3 +127,30 @@ test('the embed preview forces the language from lng', async ({ page, request })
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'Frontend developer' })).toBeVisible();
 });
+
+test.describe('opened from a link inside Instagram on Android', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.0.0 Mobile Safari/537.36 Instagram 307.0.0.34.111 Android',
+    viewport: { width: 360, height: 780 },
+  });
+
+  test('the invitation warns first and offers Chrome and the link, and the candidate may still start', async ({
+    page,
+    request,
+  }) => {
+    const { job } = await createInterviewJob(request);
+    await page.goto(`/interview/${job._id}`);
+    const notice = page.getByTestId('in-app-notice');
+    await expect(notice).toContainText("Instagram's built-in browser may not record");
+    await expect(notice.getByRole('link', { name: 'Open in Chrome' })).toHaveAttribute(
+      'href',
+      new RegExp(
+        `^intent://127\\.0\\.0\\.1:\\d+/interview/${job._id}#Intent;scheme=http;package=com\\.android\\.chrome;`,
+      ),
+    );
+    await expect(page.getByTestId('continue-on-phone')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Start interview' }).click();
+    await expect(page.getByRole('textbox', { name: 'First name' })).toBeVisible();
+  });
+});

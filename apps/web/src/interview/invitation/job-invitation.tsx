@@ -8,9 +8,18 @@ import richText from '../../common/ui/rich-text.module.css';
 
 /**
  * The invitation (spec §2 "Candidate invitation page"): cover, company logo and name, job
- * title, location and description; `action` is the start button (or nothing in an embed).
+ * title, location and description; `action` is the start button (or nothing in an embed), and
+ * `notice` what the candidate must read before the description (an in-app browser's warning).
  */
-export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactNode }) {
+export function JobInvitation({
+  job,
+  action,
+  notice,
+}: {
+  job: PublicJob;
+  action?: ReactNode;
+  notice?: ReactNode;
+}) {
   useReleaseFirstScreen();
   const description = useMemo(() => sanitizeHtml(job.info.desc ?? ''), [job.info.desc]);
   const initial = (job.company.name || '?').trim().charAt(0).toUpperCase();
@@ -43,6 +52,7 @@ export function JobInvitation({ job, action }: { job: PublicJob; action?: ReactN
             </Group>
           ) : null}
         </Stack>
+        {notice}
         {description ? (
           <Typography className={richText.bidi}>
             <div data-testid="job-description" dangerouslySetInnerHTML={{ __html: description }} />

@@ -2,7 +2,7 @@ import type { PublicJob } from '@candid/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '../../../common/ui/media-queries';
 import {
   createFakeApiClient,
@@ -77,6 +77,52 @@ describe('OnboardingPage', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+
+  describe('opened inside an app, or on a computer (issue 14)', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+    const asAgent = (agent: string) =>
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(agent);
+
+    it('inside Instagram on Android: says so first, offers Chrome and the link to copy, still lets them start', async () => {
+      asAgent(
+        'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0 Mobile Safari/537.36 Instagram 307.0.0.34.111 Android',
+      );
+      const user = userEvent.setup();
+      renderAt('/interview/job1?invite=abc', { 'job/job1/public': JOB });
+      const notice = await screen.findByTestId('in-app-notice');
+      expect(notice).toHaveTextContent(
+        "Instagram's built-in browser may not record your interview",
+      );
+      const chrome = screen.getByRole('link', { name: 'Open in Chrome' });
+      expect(chrome.getAttribute('href')).toMatch(
+        /^intent:\/\/localhost(:\d+)?\/.*#Intent;scheme=http;package=com\.android\.chrome;/,
+      );
+      await user.click(screen.getByRole('button', { name: 'Copy link' }));
+      // user-event's clipboard stands in for the browser's.
+      expect(await navigator.clipboard.readText()).toBe(window.location.href);
+      expect(await screen.findByText(/Link copied/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Start interview' })).toBeEnabled();
+      expect(screen.queryByTestId('continue-on-phone')).not.toBeInTheDocument();
+    });
+
+    it('in a real browser on a computer: no warning, and a QR code of the link to continue on the phone', async () => {
+      asAgent(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      );
+      const user = userEvent.setup();
+      renderAt('/interview/job1', { 'job/job1/public': JOB });
+      await user.click(await screen.findByRole('button', { name: 'Continue on your phone' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Continue on your phone' });
+      expect(dialog).toHaveTextContent("Scan this code with your phone's camera");
+      const qr = await screen.findByTestId('phone-qr', {}, { timeout: 5000 });
+      expect(qr.tagName.toLowerCase()).toBe('svg');
+      expect(qr).toHaveAttribute('data-value', window.location.href);
+      expect(qr.querySelectorAll('path').length).toBeGreaterThan(0);
+      expect(screen.queryByTestId('in-app-notice')).not.toBeInTheDocument();
+    });
   });
 
   it('marks demo mode as a preview', async () => {

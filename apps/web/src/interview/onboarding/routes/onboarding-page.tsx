@@ -14,7 +14,9 @@ import { useInvitationDetails } from '../../api/get-invitation';
 import { usePublicJob } from '../../api/get-public-job';
 import { uploadCv, uploadFaceImage } from '../../api/upload-applicant-files';
 import { JobInvitation } from '../../invitation/job-invitation';
+import { ContinueOnPhone, InAppBrowserNotice } from '../../invitation/open-elsewhere';
 import type { DevicePreferences } from '../../media/device-preferences';
+import { detectInAppBrowser } from '../../media/in-app-browser';
 import type { MediaCheckHandover } from '../../media/use-media-check';
 import { useInterviewSession } from '../../session/interview-session-store';
 import { useQuitWarning } from '../../session/use-leave-guards';
@@ -92,6 +94,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
   const [isStarting, setIsStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const jobNeedsScreen = needsScreen(job.quests);
+  const [inAppBrowser] = useState(() => detectInAppBrowser(navigator.userAgent));
 
   // A new onboarding (or a return from the interview after "Are you sure?") starts afresh.
   useEffect(() => {
@@ -147,19 +150,33 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
     return (
       <JobInvitation
         job={job}
+        notice={
+          inAppBrowser ? (
+            <InAppBrowserNotice
+              app={inAppBrowser}
+              url={window.location.href}
+              isAndroid={/Android/u.test(navigator.userAgent)}
+            />
+          ) : null
+        }
         action={
-          <Button
-            size="lg"
-            fullWidth={isPhone}
-            onClick={() => setStep('details')}
-            onPointerEnter={preloadSteps}
-            onPointerDown={preloadSteps}
-            onFocus={preloadSteps}
-            rightSection={<IconArrowRight size={18} className={mirrorClasses.mirror} aria-hidden />}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('onboarding.invitation.start')}
-          </Button>
+          <>
+            <Button
+              size="lg"
+              fullWidth={isPhone}
+              onClick={() => setStep('details')}
+              onPointerEnter={preloadSteps}
+              onPointerDown={preloadSteps}
+              onFocus={preloadSteps}
+              rightSection={
+                <IconArrowRight size={18} className={mirrorClasses.mirror} aria-hidden />
+              }
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('onboarding.invitation.start')}
+            </Button>
+            {isPhone || inAppBrowser ? null : <ContinueOnPhone url={window.location.href} />}
+          </>
         }
       />
     );
