@@ -430,6 +430,23 @@ async function captureStatements(baseUrl, token, url) {
   return { body, statements };
 }
 
+/**
+ * `BENCH_EXPLAIN=1`: instead of loading the API, print each scenario's statements with their
+ * plans (EXPLAIN ANALYZE, BUFFERS), the machine-independent part of a list's cost: shared
+ * buffers read stay the same on a busy machine, where latencies do not.
+ */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+
+async function explainStatements(db, name, statements) {
+  process.stdout.write(`\n### ${name}\n`);
+  for (const statement of statements) {
+    if (!/^\s*(select|with)\b/iu.test(statement.text)) continue;
+    const result = await db.run(`explain (analyze, buffers, format text) ${statement.text}`, statement.values);
+    const lines = result.rows.map((row) => row['QUERY PLAN']);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
+
 /** Raw SQL time (ms) of the statements one request ran, run one after the other: p50 of n runs. */
 async function sqlTime(db, statements) {
   const once = async () => {
@@ -542,6 +559,10 @@ async function measureSize(db, baseUrl, ctx) {
     const { statements } = await captureStatements(baseUrl, ctx.accessToken, url);
     const warmMs = performance.now() - started;
     const sqlMs = await sqlTime(db, statements);
+    if (EXPLAIN) {
+      await explainStatements(db, scenario.name, statements);
+      continue;
+    }
     const c1 = await load(baseUrl, ctx.accessToken, url, 1, warmMs);
     const c10 = await load(baseUrl, ctx.accessToken, url, 10, warmMs);
     rows.set(scenario.name, {
@@ -683,6 +704,6 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(', ')}`,
 );
-printTable(kind, results);
+if (!EXPLAIN) printTable(kind, results);
 // A forgotten PGlite handle or pool timer must not keep the process alive.
 process.exit(0);
