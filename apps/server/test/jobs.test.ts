@@ -695,6 +695,28 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
     expect(after!.quests[0]).not.toHaveProperty('thinkTimeSec');
   });
 
+  it('keeps the practice question setting, off unless asked, and tells candidates', async () => {
+    const plain = await createJob(owner, jobPayload());
+    expect(plain.rule.hasPractice).toBe(false);
+    const practising = await createJob(
+      owner,
+      jobPayload({ rule: { isCvRequired: false, isOneTry: false, hasPractice: true } }),
+    );
+    expect(practising.rule.hasPractice).toBe(true);
+    const pub = await as(null)('GET', `/api/job/${practising._id}/public`);
+    expect(pub.json().rule).toEqual({ isCvRequired: false, isOneTry: false, hasPractice: true });
+
+    const off = await as(owner)('PUT', '/api/job', {
+      jobs: [{ ...practising, rule: { ...practising.rule, hasPractice: false } }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().jobs[0].rule.hasPractice).toBe(false);
+    const bad = await as(owner)('PUT', '/api/job', {
+      jobs: [{ ...practising, rule: { ...practising.rule, hasPractice: 'yes' } }],
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("fills a saved job's blanks in the language of the account it is saved for", async () => {
     const hebrew = await accountWith(t.app, { fName: 'Noa' });
     await t.app.db.update(users).set({ language: 'he' }).where(eq(users.id, hebrew.user._id));

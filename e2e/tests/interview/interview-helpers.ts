@@ -27,9 +27,16 @@ export async function createInterviewJob(
   {
     isCvRequired = false,
     isOneTry = false,
+    hasPractice = false,
     title = 'Frontend developer',
     quests = [videoQuestion],
-  }: { isCvRequired?: boolean; isOneTry?: boolean; title?: string; quests?: unknown[] } = {},
+  }: {
+    isCvRequired?: boolean;
+    isOneTry?: boolean;
+    hasPractice?: boolean;
+    title?: string;
+    quests?: unknown[];
+  } = {},
 ): Promise<{ recruiter: Recruiter; job: SavedJob }> {
   const recruiter = await createRecruiter(request);
   const job = await apiCall<SavedJob>(request, recruiter, 'POST', 'job', {
@@ -41,7 +48,7 @@ export async function createInterviewJob(
         coverUrl: '',
       },
       company: { name: 'Acme', logoUrl: '' },
-      rule: { isCvRequired, isOneTry },
+      rule: { isCvRequired, isOneTry, hasPractice },
       quests,
     },
   });

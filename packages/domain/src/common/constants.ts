@@ -86,6 +86,8 @@ export const THINK_TIME_MAX_SEC = 600;
 export const MIN_TIME_BEFORE_PROCEED_MS = 6000;
 export const ONE_TRY_COUNTDOWN_MS = 10_000;
 export const INTERVIEW_START_COUNTDOWN_MS = 4000;
+/** The practice question's answer limit (issue 14): long enough to hear and see oneself. */
+export const PRACTICE_ANSWER_LIMIT_SEC = 30;
 export const TIMER_TICK_MS = 500;
 /** Share of the time limit elapsed at which the "halfway" warning shows. */
 export const TIME_WARNING_HALF = 0.5;

@@ -23,7 +23,7 @@ export function defaultJob(
     },
     company: { name: options.companyName ?? '', logoUrl: options.logoUrl ?? '' },
     ...(options.owner ? { owner: options.owner } : {}),
-    rule: { isCvRequired: false, isOneTry: true },
+    rule: { isCvRequired: false, isOneTry: true, hasPractice: false },
     quests: [defaultQuestion(undefined, options.lang)],
     applicants: [],
     applicantSummary: { avatars: [], applicantCount: 0 },

@@ -27,6 +27,11 @@ export const jobRuleSchema = z.object({
   isCvRequired: z.boolean(),
   /** One try per question: a countdown, automatic recording, no retakes. */
   isOneTry: z.boolean(),
+  /**
+   * A practice question before the real ones (issue 14): recorded and played back on the
+   * candidate's device only, never uploaded. Absent: off.
+   */
+  hasPractice: z.boolean().optional(),
 });
 export type JobRule = z.infer<typeof jobRuleSchema>;
 

@@ -34,6 +34,8 @@ export const jobs = pgTable(
     companyLogoUrl: text('company_logo_url').notNull().default(''),
     isCvRequired: boolean('is_cv_required').notNull().default(false),
     isOneTry: boolean('is_one_try').notNull().default(true),
+    /** A practice question before the real ones, recorded on the candidate's device only. */
+    hasPractice: boolean('has_practice').notNull().default(false),
     quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -64,7 +64,7 @@ function toJobContent(row: JobRow): Pick<Job, '_id' | 'info' | 'company' | 'rule
       coverUrl: row.coverUrl,
     },
     company: { name: row.companyName, logoUrl: row.companyLogoUrl },
-    rule: { isCvRequired: row.isCvRequired, isOneTry: row.isOneTry },
+    rule: { isCvRequired: row.isCvRequired, isOneTry: row.isOneTry, hasPractice: row.hasPractice },
     quests: row.quests,
   };
 }
@@ -97,6 +97,7 @@ function toJobValues(input: JobSaveInput) {
     companyLogoUrl: input.company.logoUrl,
     isCvRequired: input.rule.isCvRequired,
     isOneTry: input.rule.isOneTry,
+    hasPractice: input.rule.hasPractice ?? false,
     quests: toStoredQuests(input.quests),
   };
 }

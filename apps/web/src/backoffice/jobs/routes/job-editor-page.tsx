@@ -214,6 +214,7 @@ function JobEditor({
   const logoUrl = form.valueField('company.logoUrl');
   const isCvRequired = form.valueField('rule.isCvRequired');
   const isOneTry = form.valueField('rule.isOneTry');
+  const hasPractice = form.valueField('rule.hasPractice');
 
   return (
     <Stack gap="lg">
@@ -306,6 +307,12 @@ function JobEditor({
                     );
                   }
                 }}
+              />
+              <Switch
+                label={t('jobEditor.hasPractice')}
+                description={t('jobEditor.hasPracticeHint')}
+                checked={hasPractice.value ?? false}
+                onChange={(event) => hasPractice.onChange(event.currentTarget.checked)}
               />
             </Section>
           </Stack>

@@ -28,11 +28,13 @@ import { InterviewNotAvailable } from '../components/interview-not-available';
 const loadDetailsForm = () => import('../components/details-form');
 const loadMediaCheck = () => import('../components/media-check');
 const loadStartCountdown = () => import('../components/start-countdown');
+const loadPractice = () => import('../components/practice-question');
 const DetailsForm = lazy(() => loadDetailsForm().then((m) => ({ default: m.DetailsForm })));
 const MediaCheck = lazy(() => loadMediaCheck().then((m) => ({ default: m.MediaCheck })));
 const StartCountdown = lazy(() =>
   loadStartCountdown().then((m) => ({ default: m.StartCountdown })),
 );
+const PracticeQuestion = lazy(() => loadPractice().then((m) => ({ default: m.PracticeQuestion })));
 
 function preloadSteps() {
   void loadDetailsForm();
@@ -40,21 +42,17 @@ function preloadSteps() {
   void loadStartCountdown();
 }
 
-type OnboardingStep = 'invitation' | 'details' | 'media' | 'countdown';
-/** The stepper's steps: details, media check, start. */
-const STEP_LABEL_KEYS = [
-  'onboarding.steps.details',
-  'onboarding.steps.media',
-  'onboarding.steps.start',
-] as const;
-const STEP_COUNT = STEP_LABEL_KEYS.length;
-
-const STEP_INDEX: Record<OnboardingStep, number> = {
-  invitation: -1,
-  details: 0,
-  media: 1,
-  countdown: 2,
-};
+type OnboardingStep = 'invitation' | 'details' | 'media' | 'practice' | 'countdown';
+type StepperStep = Exclude<OnboardingStep, 'invitation'>;
+/** The stepper's steps: details, media check, the practice question when the job has one, start. */
+function stepperSteps(hasPractice: boolean): { step: StepperStep; labelKey: string }[] {
+  return [
+    { step: 'details', labelKey: 'onboarding.steps.details' },
+    { step: 'media', labelKey: 'onboarding.steps.media' },
+    ...(hasPractice ? [{ step: 'practice' as const, labelKey: 'onboarding.steps.practice' }] : []),
+    { step: 'countdown', labelKey: 'onboarding.steps.start' },
+  ];
+}
 
 /**
  * `/interview/{jobId}` (spec §2, §4): the invitation, then step 0 details and CV, step 1 media
@@ -142,6 +140,14 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
   function handleReady(handover: MediaCheckHandover, devices: DevicePreferences) {
     session.setDevices(devices);
     session.setMedia(handover);
+    if (job.rule.hasPractice) {
+      void loadPractice();
+      setStep('practice');
+    } else goToStart();
+  }
+
+  /** After the checks (and the practice): one-try jobs start at once, others count down. */
+  function goToStart() {
     if (job.rule.isOneTry) void startInterview();
     else setStep('countdown');
   }
@@ -182,10 +188,15 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
     );
   }
 
+  const steps = stepperSteps(Boolean(job.rule.hasPractice));
+  const activeIndex = Math.max(
+    0,
+    steps.findIndex((entry) => entry.step === step),
+  );
   return (
     <Stack gap="lg">
       <Stepper
-        active={STEP_INDEX[step]}
+        active={activeIndex}
         size="sm"
         allowNextStepsSelect={false}
         onStepClick={(index) => {
@@ -193,26 +204,21 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
         }}
         aria-label={t('onboarding.steps.label')}
       >
-        <Stepper.Step
-          label={isPhone ? undefined : t('onboarding.steps.details')}
-          aria-label={t('onboarding.steps.details')}
-        />
-        <Stepper.Step
-          label={isPhone ? undefined : t('onboarding.steps.media')}
-          aria-label={t('onboarding.steps.media')}
-        />
-        <Stepper.Step
-          label={isPhone ? undefined : t('onboarding.steps.start')}
-          aria-label={t('onboarding.steps.start')}
-        />
+        {steps.map((entry) => (
+          <Stepper.Step
+            key={entry.step}
+            label={isPhone ? undefined : t(entry.labelKey)}
+            aria-label={t(entry.labelKey)}
+          />
+        ))}
       </Stepper>
       {isPhone ? (
         // The phone's step indicator has no room for labels: the current one is named here.
         <Text size="sm" fw={600} ta="center" mt={-8} data-testid="step-caption">
           {t('onboarding.steps.current', {
-            current: STEP_INDEX[step] + 1,
-            count: STEP_COUNT,
-            name: t(STEP_LABEL_KEYS[STEP_INDEX[step]] ?? 'onboarding.steps.details'),
+            current: activeIndex + 1,
+            count: steps.length,
+            name: t(steps[activeIndex]?.labelKey ?? 'onboarding.steps.details'),
           })}
         </Text>
       ) : null}
@@ -238,6 +244,15 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
         ) : null}
         {step === 'media' ? (
           <MediaCheck needsScreen={jobNeedsScreen} isStarting={isStarting} onReady={handleReady} />
+        ) : null}
+        {step === 'practice' ? (
+          <PracticeQuestion
+            stream={session.cameraStream}
+            mimeType={session.recordingMimeType}
+            companyName={job.company.name}
+            isStarting={isStarting}
+            onDone={goToStart}
+          />
         ) : null}
         {step === 'countdown' ? <StartCountdown onDone={() => void startInterview()} /> : null}
       </Suspense>

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "has_practice" boolean DEFAULT false NOT NULL;
