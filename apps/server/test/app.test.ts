@@ -1,3 +1,4 @@
+import { UPLINK_PROBE_BYTES } from '@candid/domain';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,25 @@ describe.each(testDbKinds())('app on %s', (kind) => {
       database: { ok: true, driver: kind },
       storage: { ok: true, driver: 'local' },
     });
+  });
+
+  it('answers the uplink probe with the size it received, and refuses a larger body', async () => {
+    const probe = await t.app.inject({
+      method: 'POST',
+      url: '/api/health/uplink',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(UPLINK_PROBE_BYTES, 7),
+    });
+    expect(probe.statusCode, probe.body).toBe(200);
+    expect(probe.json()).toEqual({ bytes: UPLINK_PROBE_BYTES });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/health/uplink',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(UPLINK_PROBE_BYTES + 1),
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ status: 413, key: expect.any(String) });
   });
 
   it('answers unknown API paths with the NOT_FOUND_ERR body and a trace id', async () => {

@@ -35,6 +35,20 @@ test('a candidate passes the media check with a real face and speech, and the ap
   expect(await page.evaluate(() => localStorage.getItem('candid.candidateToken'))).toBe(
     body.candidateToken,
   );
+  // The recorder's bitrate follows the uplink the media check measured (issue 14).
+  const bitrates = await page.evaluate(
+    () =>
+      (
+        JSON.parse(sessionStorage.getItem('candid.interview.session') ?? '{}') as {
+          state?: {
+            recordingBitrates?: { videoBitsPerSecond: number; audioBitsPerSecond: number };
+          };
+        }
+      ).state?.recordingBitrates,
+  );
+  expect(bitrates?.audioBitsPerSecond).toBe(64_000);
+  expect(bitrates?.videoBitsPerSecond).toBeGreaterThanOrEqual(250_000);
+  expect(bitrates?.videoBitsPerSecond).toBeLessThanOrEqual(2_500_000);
 
   // The recruiter sees the new applicant with the candidate's details.
   const stored = await apiCall<{ applicant: { info: { email: string; fName: string } } }>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multipartKey, parseRecordingKey, recordingFileName } from './recording';
+import { multipartKey, parseRecordingKey, recordingBitratesFor, recordingFileName } from './recording';
 
 describe('recording names (spec §7)', () => {
   it('file name: applicant, job, question, then face or screen', () => {
@@ -44,5 +44,22 @@ describe('recording names (spec §7)', () => {
     ['j1/a1_j1_q1_face.exe'],
   ])('%s is not a recording key', (key) => {
     expect(parseRecordingKey(key)).toBeNull();
+  });
+});
+
+describe('recordingBitratesFor (issue 14)', () => {
+  it('uses 70 % of the uplink less the audio, held between 250 kbit/s and 2.5 Mbit/s', () => {
+    expect(recordingBitratesFor(2)).toEqual({
+      videoBitsPerSecond: 1_336_000,
+      audioBitsPerSecond: 64_000,
+    });
+    expect(recordingBitratesFor(0.3)?.videoBitsPerSecond).toBe(250_000);
+    expect(recordingBitratesFor(50)?.videoBitsPerSecond).toBe(2_500_000);
+  });
+
+  it('leaves the browser its own choice when the uplink is unknown', () => {
+    expect(recordingBitratesFor(null)).toBeNull();
+    expect(recordingBitratesFor(0)).toBeNull();
+    expect(recordingBitratesFor(Number.NaN)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { UPLINK_PROBE_BYTES } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,10 @@ const componentSchema = z.object({
   driver: z.string(),
   detail: z.string().optional(),
 });
+const uplinkReplySchema = z.object({ bytes: z.number().int().min(0) });
+/** Probes a candidate may send in a minute: a media check sends one per run. */
+const UPLINK_PROBES_PER_MINUTE = 20;
+
 const healthReplySchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: componentSchema,
@@ -51,4 +56,27 @@ export async function healthRoutes(app: FastifyInstance) {
       });
     },
   );
+
+  // The media check's uplink probe (issue 14): the candidate's browser times sending
+  // UPLINK_PROBE_BYTES here to pick the recorder's bitrate. The body is read and dropped.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/health/uplink',
+      {
+        schema: {
+          tags: ['health'],
+          summary: `Uplink probe: any body of at most ${UPLINK_PROBE_BYTES} bytes, answered with its size (nothing is kept)`,
+          response: { 200: uplinkReplySchema },
+        },
+        bodyLimit: UPLINK_PROBE_BYTES,
+        config: { rateLimit: { max: UPLINK_PROBES_PER_MINUTE, timeWindow: '1 minute' } },
+      },
+      async (request) => ({
+        bytes: Buffer.isBuffer(request.body) ? request.body.length : 0,
+      }),
+    );
+  });
 }

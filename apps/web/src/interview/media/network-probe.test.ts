@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeMbps, probeNetwork } from './network-probe';
+import { UPLINK_PROBE_BYTES } from '@candid/domain';
+import { computeMbps, probeNetwork, probeUplink } from './network-probe';
 
 describe('computeMbps', () => {
   it('is bytes × 8 / seconds / 10⁶', () => {
@@ -53,5 +54,39 @@ describe('probeNetwork', () => {
     expect(await probeNetwork({ fetchFn: failing, isOnline: () => true })).toEqual({
       status: 'offline',
     });
+  });
+});
+
+describe('probeUplink (issue 14)', () => {
+  it('times posting the probe bytes, random so nothing compresses them, and gives Mbps', async () => {
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    const fetchFn = (async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify({ bytes: UPLINK_PROBE_BYTES }), { status: 200 });
+    }) as unknown as typeof fetch;
+    let clock = 0;
+    const now = () => {
+      clock += 500;
+      return clock;
+    };
+    const mbps = await probeUplink({ fetchFn, now });
+    // 262,144 bytes in 500 ms: 4.19 Mbps.
+    expect(mbps).toBeCloseTo((UPLINK_PROBE_BYTES * 8) / 0.5 / 1e6, 5);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/health/uplink');
+    expect(calls[0]!.init?.method).toBe('POST');
+    const body = calls[0]!.init?.body as Uint8Array;
+    expect(body.byteLength).toBe(UPLINK_PROBE_BYTES);
+    expect(new Set(body.subarray(0, 4096)).size).toBeGreaterThan(200);
+    expect(new Set(body.subarray(UPLINK_PROBE_BYTES - 4096)).size).toBeGreaterThan(200);
+  });
+
+  it('is null when the probe fails, so the recorder keeps its own bitrate', async () => {
+    const refused = (async () => new Response('', { status: 429 })) as unknown as typeof fetch;
+    expect(await probeUplink({ fetchFn: refused })).toBeNull();
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await probeUplink({ fetchFn: offline })).toBeNull();
   });
 });

@@ -2,9 +2,11 @@ import {
   AUDIO_CHECK_DELAY_MS,
   getRecordingContainer,
   MEDIA_CHECK_TICK_MS,
+  recordingBitratesFor,
   SCREEN_MAX_HEIGHT,
   SCREEN_MAX_WIDTH,
   type InterviewErrorType,
+  type RecordingBitrates,
   type RecordingContainer,
 } from '@candid/domain';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -19,7 +21,7 @@ import {
   mediaCheckReducer,
   type MediaCheckState,
 } from './media-check-reducer';
-import { probeNetwork } from './network-probe';
+import { probeNetwork, probeUplink } from './network-probe';
 import { toPlayableRecording } from './playable-recording';
 import { pickRecordingMimeType } from './recorder-format';
 
@@ -32,6 +34,8 @@ export interface MediaCheckHandover {
   mediaConstraints: MediaStreamConstraints;
   recordingMimeType: string | null;
   recordingContainer: RecordingContainer;
+  /** The answer recorder's bitrates for the measured uplink; null: the browser's own. */
+  recordingBitrates: RecordingBitrates | null;
   faceImage: Blob | null;
   isMediaReady: boolean;
 }
@@ -66,6 +70,8 @@ export function useMediaCheck({
   const faceImageRef = useRef<Blob | null>(null);
   const runRef = useRef<RunResources | null>(null);
   const handedOverRef = useRef(false);
+  /** The last run's uplink in Mbps, once measured (it sets the recorder's bitrate). */
+  const uplinkMbpsRef = useRef<number | null>(null);
   const browser = useMemo(() => getBrowserInfo(), []);
   const container = useMemo(
     () => getRecordingContainer({ osName: browser.osName, browserName: browser.browserName }),
@@ -191,6 +197,11 @@ export function useMediaCheck({
       needsScreen && !screenRef.current?.active ? requestScreen() : Promise.resolve();
 
     dispatch({ type: 'networkTesting' });
+    // The uplink sets the recorder's bitrate; it is measured beside the check, never blocking it.
+    uplinkMbpsRef.current = null;
+    void probeUplink().then((mbps) => {
+      uplinkMbpsRef.current = mbps;
+    });
     void probeNetwork().then((result) =>
       dispatch({
         type: 'networkResult',
@@ -295,6 +306,8 @@ export function useMediaCheck({
   const handOver = useCallback((): MediaCheckHandover => {
     handedOverRef.current = true;
     return {
+      // Not measured yet (a very slow uplink): the browser's own bitrate.
+      recordingBitrates: recordingBitratesFor(uplinkMbpsRef.current),
       cameraStream: cameraRef.current,
       screenStream: screenRef.current,
       mediaConstraints: constraints,

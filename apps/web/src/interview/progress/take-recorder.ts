@@ -3,6 +3,7 @@ import {
   RECORDING_MIME_TYPES,
   RECORDING_TIMESLICE_MS,
   recordingFileName,
+  type RecordingBitrates,
   type RecordingContainer,
   type RecordingKind,
 } from '@candid/domain';
@@ -41,9 +42,11 @@ export interface ActiveTake {
 export async function startTake(params: {
   streams: { kind: RecordingKind; stream: MediaStream }[];
   mimeType: string | null;
+  /** From the media check's uplink probe (issue 14): what the connection can send as it records. */
+  bitrates?: RecordingBitrates | null;
   target: TakeTarget | null;
 }): Promise<ActiveTake> {
-  const { streams, mimeType, target } = params;
+  const { streams, mimeType, bitrates, target } = params;
   const manager = getUploadManager();
   const startedAt = Date.now();
   const recorders = await Promise.all(
@@ -62,7 +65,10 @@ export async function startTake(params: {
             candidateToken: target.candidateToken,
           })
         : null;
-      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      const recorder = new MediaRecorder(stream, {
+        ...(mimeType ? { mimeType } : {}),
+        ...(bitrates ?? {}),
+      });
       const pending: Promise<void>[] = [];
       const recorded: Blob[] = [];
       // A chunk delivered after stop() is held until the next one or the stop event: on a busy

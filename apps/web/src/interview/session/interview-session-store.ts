@@ -2,6 +2,7 @@ import type {
   CandidateApplicant,
   CandidateDetails,
   PublicJob,
+  RecordingBitrates,
   RecordingContainer,
 } from '@candid/domain';
 import { create } from 'zustand';
@@ -34,6 +35,8 @@ export interface InterviewSessionState {
   screenStream: MediaStream | null;
   /** The recorder's MIME type chosen in the media check (webm or mp4, spec §9). */
   recordingMimeType: string | null;
+  /** The answer recorder's bitrates, from the media check's uplink probe; null: the browser's. */
+  recordingBitrates: RecordingBitrates | null;
   recordingContainer: RecordingContainer | null;
   /** The 200×200 face crop, uploaded as the applicant image once the applicant exists. */
   faceImage: Blob | null;
@@ -52,6 +55,7 @@ export interface InterviewSessionState {
     screenStream: MediaStream | null;
     mediaConstraints: MediaStreamConstraints;
     recordingMimeType: string | null;
+    recordingBitrates: RecordingBitrates | null;
     recordingContainer: RecordingContainer;
     faceImage: Blob | null;
     isMediaReady: boolean;
@@ -74,6 +78,7 @@ const EMPTY = {
   cameraStream: null,
   screenStream: null,
   recordingMimeType: null,
+  recordingBitrates: null,
   recordingContainer: null,
   faceImage: null,
   isMediaReady: false,
@@ -148,6 +153,7 @@ export const useInterviewSession = create<InterviewSessionState>()(
         devices: state.devices,
         mediaConstraints: state.mediaConstraints,
         recordingMimeType: state.recordingMimeType,
+        recordingBitrates: state.recordingBitrates,
         recordingContainer: state.recordingContainer,
         isMediaReady: state.isMediaReady,
         applicant: state.applicant,

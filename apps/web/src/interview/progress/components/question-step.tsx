@@ -3,6 +3,7 @@ import {
   getAnswerType,
   type CandidateAnswer,
   type PublicQuestion,
+  type RecordingBitrates,
   type RecordingKind,
 } from '@candid/domain';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -28,6 +29,8 @@ interface QuestionStepProps {
   cameraStream: MediaStream | null;
   screenStream: MediaStream | null;
   mimeType: string | null;
+  /** The recorder's bitrates for the candidate's uplink; null: the browser's own. */
+  bitrates: RecordingBitrates | null;
   /** Null in a demo: nothing is stored. */
   target: TakeTarget | null;
   applicantId: string | null;
@@ -105,6 +108,7 @@ export function QuestionStep(props: QuestionStepProps) {
       takeRef.current = await startTake({
         streams,
         mimeType: props.mimeType,
+        bitrates: props.bitrates,
         target: props.target,
       });
       setReview(null);
@@ -114,7 +118,7 @@ export function QuestionStep(props: QuestionStepProps) {
     } finally {
       startingRef.current = false;
     }
-  }, [props.cameraStream, props.mimeType, props.screenStream, props.target, type]);
+  }, [props.cameraStream, props.mimeType, props.bitrates, props.screenStream, props.target, type]);
 
   /** Stop (or time-up): the take is kept and offered for review, Retake or Save. */
   const stopRecording = useCallback(async () => {

@@ -239,6 +239,7 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
         cameraStream={cameraStream}
         screenStream={session.screenStream}
         mimeType={session.recordingMimeType}
+        bitrates={session.recordingBitrates}
         target={target}
         applicantId={canStore ? (applicant?.id ?? null) : null}
         onDone={handleDone}
