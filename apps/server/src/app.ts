@@ -126,7 +126,7 @@ export async function buildApp(
   await app.register(webPlugin, {
     config,
     renderPage: firstPage([
-      createInvitationPage(app.db, config.webDistDir),
+      createInvitationPage(app.db, config.webDistDir, () => app.now()),
       createLoginPage(config.webDistDir),
     ]),
   });

@@ -29,6 +29,7 @@ export * from './jobs/question.schemas';
 export * from './jobs/question.rules';
 export * from './jobs/job.schemas';
 export * from './jobs/job.rules';
+export * from './jobs/closing-date';
 
 export * from './applicants/applicant-status';
 export * from './applicants/applicant.schemas';

@@ -32,6 +32,7 @@ export function defaultJob(
     applicants: [],
     applicantSummary: { avatars: [], applicantCount: 0 },
     archivedAt: null,
+    closesAt: null,
   };
 }
 
@@ -56,7 +57,8 @@ export function applyJobDefaults<T extends Pick<JobDraft, 'info' | 'company' | '
 
 /**
  * A copy of a job to save as a new one (spec §4): without id, creation date and applicants,
- * unarchived, titled "copy of {title}".
+ * unarchived, titled "copy of {title}", and without a closing date (the copy is a new opening;
+ * the original's date may have passed).
  */
 export function cloneJob(job: Job | JobDraft): JobDraft {
   const { _id: _omitId, createdAt: _omitCreatedAt, ...rest } = job;
@@ -67,6 +69,7 @@ export function cloneJob(job: Job | JobDraft): JobDraft {
     applicants: [],
     applicantSummary: { avatars: [], applicantCount: 0 },
     archivedAt: null,
+    closesAt: null,
   };
 }
 

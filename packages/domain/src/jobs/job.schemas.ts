@@ -49,6 +49,11 @@ export const jobSchema = z.object({
   createdAt: isoDateSchema,
   /** Null while active. */
   archivedAt: isoDateSchema.nullable().default(null),
+  /**
+   * When the job stops taking applications (issue 14, `closing-date.ts`); null: never. An
+   * instant (UTC on the wire); the editor shows and picks it in the recruiter's time zone.
+   */
+  closesAt: isoDateSchema.nullable().default(null),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -86,6 +86,11 @@ export const jobInputSchema = z
     rule: jobRuleSchema,
     quests: z.array(questionInputSchema).min(1, { error: VALIDATION_KEYS.QUESTIONS_REQUIRED }),
     archivedAt: isoDateSchema.nullable().optional(),
+    /**
+     * The closing date: an instant, null to remove it; left out keeps what is stored. Whether it
+     * lies in the future needs the server's clock: `getClosingDateIssue` (closing-date.ts).
+     */
+    closesAt: isoDateSchema.nullable().optional(),
   })
   .check(
     z.superRefine<{ rule?: { isOneTry?: unknown }; quests?: unknown }>((job, ctx) => {

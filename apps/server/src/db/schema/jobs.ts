@@ -1,6 +1,6 @@
 import type { Question } from '@candid/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -35,6 +35,8 @@ export const jobs = pgTable(
     isCvRequired: boolean('is_cv_required').notNull().default(false),
     isOneTry: boolean('is_one_try').notNull().default(true),
     quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
+    /** When the job stops taking applications (issue 14); null: never. */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -52,5 +54,9 @@ export const jobs = pgTable(
     index('jobs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('jobs_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('jobs_owner_idx').on(t.ownerId),
+    // The deadline-reminder sweep: active jobs whose closing date is near.
+    index('jobs_closes_at_idx')
+      .on(t.closesAt)
+      .where(sql`${t.closesAt} is not null and ${t.archivedAt} is null`),
   ],
 );

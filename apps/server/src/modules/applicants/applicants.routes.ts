@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { recordCandidateFile } from '../interview-uploads/interview-uploads.service';
-import { getInterviewJob } from '../jobs/interview-job';
+import { assertAcceptsStartedInterview, getInterviewJob } from '../jobs/interview-job';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
 import { sniffImageType } from '../uploads/uploads.service';
 import { applicantFileKey, imageFileName } from './applicant-files';
@@ -249,6 +249,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
         const candidate = candidateOf(request);
         await getOwnApplicant(app.db, candidate, request.params.id);
         const job = await getInterviewJob(app.db, candidate.jobId, { activeOnly: false });
+        assertAcceptsStartedInterview(job, app.now());
         const quest = job.quests.find((q) => q.id === request.query.questId);
         if (!quest || getAnswerType(quest.ansRule) !== 'image') {
           throw new AppError('VALIDATION_ERR', { message: 'Not an image question of this job' });

@@ -24,7 +24,12 @@ import {
   resolveRecordingTarget,
   settlePendingRecordings,
 } from '../interview-uploads/interview-uploads.service';
-import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
+import {
+  assertAcceptsStartedInterview,
+  assertJobOpen,
+  getInterviewJob,
+  type InterviewJob,
+} from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
 import {
@@ -97,6 +102,7 @@ export async function createApplicant(
   input: { jobId: string; info: CandidateDetails; now: Date; inviteToken?: string },
 ): Promise<{ row: ApplicantRow; job: InterviewJob }> {
   const job = await getInterviewJob(db, input.jobId, { activeOnly: true });
+  assertJobOpen(job, input.now);
   const owner = await findUserById(db, job.ownerId);
   const ownerHasUnlimited = owner ? hasUnlimitedInterviews(owner) : false;
   const found = input.inviteToken
@@ -269,6 +275,8 @@ export async function updateOwnApplicant(
   const current = await getOwnApplicant(db, scope, body.applicant.id);
   const job = await getInterviewJob(db, scope.jobId, { activeOnly: false });
   const input = body.applicant;
+  // A repeated submit of a finished interview stays harmless; anything else waits on the grace rule.
+  if (!current.submittedAt) assertAcceptsStartedInterview(job, now);
   const wantsSubmit = Boolean(input.timestamp?.submitted);
   const wantsQuit = Boolean(input.timestamp?.quited);
 

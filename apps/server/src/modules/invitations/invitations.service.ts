@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
-import { getInterviewJob } from '../jobs/interview-job';
+import { assertJobOpen, getInterviewJob } from '../jobs/interview-job';
 import { enqueueMails, findMailAbout, type MailQueue } from '../outbox/mail-queue';
 import {
   clearReminderDue,
@@ -179,7 +179,8 @@ export async function markInvitationSent(db: Db, applicantId: string | null, sen
 /**
  * `GET invitation?token=`: the invited person and job of a personal link, to pre-fill the
  * details form; the first call sets the applicant's `opened`. An unknown token, or one whose
- * interview was already submitted or archived, is NOT_FOUND_ERR (the public link still works).
+ * interview was already submitted or archived, is NOT_FOUND_ERR (the public link still works);
+ * a closed job's is JOB_CLOSED_ERR.
  */
 export async function openInvitation(
   db: Db,
@@ -188,6 +189,8 @@ export async function openInvitation(
 ): Promise<InvitationResponse> {
   const row = await findInvitedApplicant(db, hashInvitationToken(token));
   if (!row || row.submittedAt || row.archivedAt) throw new AppError('NOT_FOUND_ERR');
+  // A closed job's link says so (JOB_CLOSED_ERR) and does not count as opened.
+  assertJobOpen(await getInterviewJob(db, row.jobId, { activeOnly: false }), now);
   await markApplicantTimestamp(db, row.id, 'opened', now);
   return {
     jobId: row.jobId,

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Question } from '@candid/domain';
+import { acceptsStartedInterview, isJobClosed, type Question } from '@candid/domain';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -14,6 +14,8 @@ export interface InterviewJob {
   isCvRequired: boolean;
   isOneTry: boolean;
   quests: Question[];
+  /** The closing date (issue 14); null: never closes. */
+  closesAt: Date | null;
 }
 
 /**
@@ -36,9 +38,26 @@ export async function getInterviewJob(
       isCvRequired: jobs.isCvRequired,
       isOneTry: jobs.isOneTry,
       quests: jobs.quests,
+      closesAt: jobs.closesAt,
     })
     .from(jobs)
     .where(options.activeOnly ? and(eq(jobs.id, id), isNull(jobs.archivedAt)) : eq(jobs.id, id));
   if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
   return row;
+}
+
+/** Starting an interview (a new applicant, an invitation opened): JOB_CLOSED_ERR once closed. */
+export function assertJobOpen(job: Pick<InterviewJob, 'closesAt'>, now: Date): void {
+  if (isJobClosed(job.closesAt, now)) throw new AppError('JOB_CLOSED_ERR');
+}
+
+/**
+ * A started interview's answers, uploads and submit: accepted until the grace period after the
+ * closing date ends (domain `acceptsStartedInterview`), JOB_CLOSED_ERR after it.
+ */
+export function assertAcceptsStartedInterview(
+  job: Pick<InterviewJob, 'closesAt'>,
+  now: Date,
+): void {
+  if (!acceptsStartedInterview(job.closesAt, now)) throw new AppError('JOB_CLOSED_ERR');
 }

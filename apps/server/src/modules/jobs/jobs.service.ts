@@ -1,5 +1,6 @@
 import {
   cloneJob,
+  getClosingDateIssue,
   getDefaultTexts,
   getPageCount,
   getSkip,
@@ -54,7 +55,9 @@ function toMiniUser(owner: OwnerRow): MiniUser {
 }
 
 /** What a job is about, in wire names: the part the public invitation data shares. */
-function toJobContent(row: JobRow): Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests'> {
+function toJobContent(
+  row: JobRow,
+): Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests' | 'closesAt'> {
   return {
     _id: row.id,
     info: {
@@ -66,6 +69,7 @@ function toJobContent(row: JobRow): Pick<Job, '_id' | 'info' | 'company' | 'rule
     company: { name: row.companyName, logoUrl: row.companyLogoUrl },
     rule: { isCvRequired: row.isCvRequired, isOneTry: row.isOneTry },
     quests: row.quests,
+    closesAt: row.closesAt ? row.closesAt.toISOString() : null,
   };
 }
 
@@ -99,6 +103,22 @@ function toJobValues(input: JobSaveInput) {
     isOneTry: input.rule.isOneTry,
     quests: toStoredQuests(input.quests),
   };
+}
+
+/**
+ * The closing date a save writes: left out keeps `previous`, null removes it; a new or changed
+ * date must lie in the future (400 VALIDATION_ERR on `path`), an unchanged past one stays.
+ */
+function toClosesAt(
+  input: JobSaveInput,
+  previous: Date | null,
+  now: Date,
+  path: string,
+): Date | null {
+  if (input.closesAt === undefined) return previous;
+  const issue = getClosingDateIssue(input.closesAt, previous, now);
+  if (issue) throw new AppError('VALIDATION_ERR', { issues: [{ path, message: issue }] });
+  return input.closesAt === null ? null : new Date(input.closesAt);
 }
 
 function archiveCondition(showArchived: boolean): SQL {
@@ -253,7 +273,7 @@ export async function createJob(
   const { actor: owner, input, now } = params;
   const actor = loggedActor(owner);
   authorize(owner, 'job.useAnswerTypes', { quests: input.quests });
-  const values = toJobValues(input);
+  const values = { ...toJobValues(input), closesAt: toClosesAt(input, null, now, 'job.closesAt') };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(jobs)
@@ -301,10 +321,10 @@ export async function updateJobs(
   const owners = new Map<string, PermissionSubject>();
   const updates: {
     row: JobRow;
-    values: ReturnType<typeof toJobValues>;
+    values: ReturnType<typeof toJobValues> & { closesAt: Date | null };
     archivedAt: Date | null;
   }[] = [];
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const row = existing.get(input._id!);
     if (!row) throw new AppError('NOT_FOUND_ERR');
     let owner = owners.get(row.ownerId);
@@ -325,7 +345,8 @@ export async function updateJobs(
         : input.archivedAt === null
           ? null
           : (row.archivedAt ?? now);
-    updates.push({ row, values: toJobValues(input), archivedAt });
+    const closesAt = toClosesAt(input, row.closesAt, now, `jobs.${index}.closesAt`);
+    updates.push({ row, values: { ...toJobValues(input), closesAt }, archivedAt });
   }
 
   await db.transaction(async (tx) => {
@@ -415,16 +436,17 @@ export async function cloneJobById(
 
 /**
  * What a candidate may see of an active job (invitation and interview pages). A missing or
- * archived job is INTERVIEW_NOT_AVAILABLE_ERR (spec §8 "This interview is not available").
+ * archived job is INTERVIEW_NOT_AVAILABLE_ERR (spec §8 "This interview is not available"); a
+ * closed one is answered with `isClosed` (the page says so, with the company's name).
  */
-export async function getPublicJob(db: Db, id: string): Promise<PublicJob> {
+export async function getPublicJob(db: Db, id: string, now: Date): Promise<PublicJob> {
   if (!isUuid(id)) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
   const [row] = await db
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, id), isNull(jobs.archivedAt)));
   if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
-  return toPublicJob(toJobContent(row));
+  return toPublicJob(toJobContent(row), now);
 }
 
 /** Gives every job of a departing user to a colleague (called inside the deletion's transaction). */

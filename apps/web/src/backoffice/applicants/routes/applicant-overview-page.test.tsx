@@ -77,6 +77,7 @@ const JOB: Job = {
   applicantSummary: { avatars: [], applicantCount: 0 },
   createdAt: '2024-05-01T10:00:00.000Z',
   archivedAt: null,
+  closesAt: null,
 };
 
 /** A fake applicant API over `store`: filters, pages and applies changes like the server. */

@@ -41,6 +41,7 @@ import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { useTemplate } from '../../common/templates/get-template';
 import { useJob } from '../../common/jobs/get-job';
 import { CoverPicker } from '../../common/jobs/cover-picker';
+import { ClosingDateField } from '../components/closing-date-field';
 import { LogoField } from '../components/logo-field';
 import { SaveStatusIndicator } from '../components/save-status';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
@@ -113,11 +114,17 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
 }
 
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
-type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests'>;
+type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt'>;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
 
 function toFormValues(job: JobDraft): JobFormValues {
-  return { info: job.info, company: job.company, rule: job.rule, quests: job.quests };
+  return {
+    info: job.info,
+    company: job.company,
+    rule: job.rule,
+    quests: job.quests,
+    closesAt: job.closesAt ?? null,
+  };
 }
 
 /**
@@ -126,8 +133,8 @@ function toFormValues(job: JobDraft): JobFormValues {
  */
 function fromFormValues(
   values: JobFormValues,
-): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'> {
-  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'>;
+): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt'> {
+  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt'>;
 }
 
 /**
@@ -214,6 +221,7 @@ function JobEditor({
   const logoUrl = form.valueField('company.logoUrl');
   const isCvRequired = form.valueField('rule.isCvRequired');
   const isOneTry = form.valueField('rule.isOneTry');
+  const closesAt = form.valueField('closesAt');
 
   return (
     <Stack gap="lg">
@@ -306,6 +314,11 @@ function JobEditor({
                     );
                   }
                 }}
+              />
+              <ClosingDateField
+                value={closesAt.value ?? null}
+                savedValue={initialJob.closesAt ?? null}
+                onChange={closesAt.onChange}
               />
             </Section>
           </Stack>

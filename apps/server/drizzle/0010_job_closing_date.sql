@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "closes_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "jobs_closes_at_idx" ON "jobs" USING btree ("closes_at") WHERE "jobs"."closes_at" is not null and "jobs"."archived_at" is null;
