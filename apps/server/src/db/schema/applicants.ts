@@ -61,6 +61,13 @@ export const applicants = pgTable(
     reminderDueAt: timestamp('reminder_due_at', { withTimezone: true }),
     /** When the invited person asked for no more reminders (the link in the e-mail). */
     remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
+    /**
+     * Whether the recruiter wanted reminders for this invitation (the dialog's switch): the
+     * deadline reminder needs to know after the two-day one has cleared `reminderDueAt`.
+     */
+    remindersWanted: boolean('reminders_wanted').notNull().default(true),
+    /** When the one reminder a day before the job's closing date was queued; null: not yet. */
+    deadlineRemindedAt: timestamp('deadline_reminded_at', { withTimezone: true }),
     isRead: boolean('is_read').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
     answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),

@@ -11,6 +11,7 @@ export interface InterviewJob {
   orgId: string;
   ownerId: string;
   title: string;
+  companyName: string;
   isCvRequired: boolean;
   isOneTry: boolean;
   quests: Question[];
@@ -35,6 +36,7 @@ export async function getInterviewJob(
       orgId: jobs.orgId,
       ownerId: jobs.ownerId,
       title: jobs.title,
+      companyName: jobs.companyName,
       isCvRequired: jobs.isCvRequired,
       isOneTry: jobs.isOneTry,
       quests: jobs.quests,
