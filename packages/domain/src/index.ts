@@ -35,6 +35,7 @@ export * from './applicants/applicant-status';
 export * from './applicants/applicant.schemas';
 export * from './applicants/applicant.rules';
 export * from './applicants/applicant-filter';
+export * from './applicants/application-stage';
 
 export * from './templates/template.schemas';
 export * from './templates/template.rules';

@@ -1,3 +1,4 @@
+import { DEFAULT_STATUS_STAGES } from '../applicants/application-stage';
 import { getDefaultTexts } from '../common/default-texts';
 import type { MiniUser } from '../users/user.schemas';
 import type { Job, JobDraft } from './job.schemas';
@@ -33,6 +34,7 @@ export function defaultJob(
     applicantSummary: { avatars: [], applicantCount: 0 },
     archivedAt: null,
     closesAt: null,
+    statusStages: { ...DEFAULT_STATUS_STAGES },
   };
 }
 

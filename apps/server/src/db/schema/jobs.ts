@@ -1,4 +1,4 @@
-import type { Question } from '@candid/domain';
+import type { Question, StatusStages } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
@@ -37,6 +37,11 @@ export const jobs = pgTable(
     quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
     /** When the job stops taking applications (issue 14); null: never. */
     closesAt: timestamp('closes_at', { withTimezone: true }),
+    /**
+     * The candidate status page's rules for this job (status code → stage); a status left out
+     * takes the domain's default (DEFAULT_STATUS_STAGES), so null means all defaults.
+     */
+    statusStages: jsonb('status_stages').$type<Partial<StatusStages>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),

@@ -33,6 +33,11 @@ import {
 import { findUserById, lockOrganization } from '../users/users.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
 import {
+  hashStatusToken,
+  queueSubmissionConfirmation,
+  statusToken,
+} from '../application-status/application-status.service';
+import {
   appendTimeline,
   clearRecordingInAnswer,
   countFreeApplicants,
@@ -197,7 +202,15 @@ export interface ApplicantChange {
   submitted: boolean;
 }
 
-type UpdateDeps = { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger };
+type UpdateDeps = {
+  db: Db;
+  storage: ObjectStorage;
+  now: Date;
+  log: FastifyBaseLogger;
+  /** The server's secret and address: a submit's status page link is made from them. */
+  secret: string;
+  publicUrl: string;
+};
 
 /** Checks one answer against its question and the applicant's stored uploads. */
 async function checkAnswer(
@@ -329,13 +342,29 @@ export async function updateOwnApplicant(
       ...(input.info ?? {}),
       answerMap,
       ...(change.quited ? { quitedAt: now } : {}),
-      ...(change.submitted ? { submittedAt: now } : {}),
+      ...(change.submitted
+        ? {
+            submittedAt: now,
+            statusTokenHash: hashStatusToken(statusToken(deps.secret, current.id)),
+          }
+        : {}),
       updatedAt: now,
     },
     [
       ...(change.quited ? [{ activity: 'quited' as const, createdAt: now }] : []),
       ...(change.submitted ? [{ activity: 'submitted' as const, createdAt: now }] : []),
     ],
+    change.submitted
+      ? (tx, updated) =>
+          queueSubmissionConfirmation(tx, {
+            secret: deps.secret,
+            publicUrl: deps.publicUrl,
+            now,
+            lang: body.language ?? 'en',
+            applicant: updated,
+            job,
+          })
+      : undefined,
   );
   if (change.quited || change.submitted) {
     await recordActivity(db, {

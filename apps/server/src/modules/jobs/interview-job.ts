@@ -1,5 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { acceptsStartedInterview, isJobClosed, type Question } from '@candid/domain';
+import {
+  acceptsStartedInterview,
+  isJobClosed,
+  type Question,
+  type StatusStages,
+} from '@candid/domain';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -12,6 +17,9 @@ export interface InterviewJob {
   ownerId: string;
   title: string;
   companyName: string;
+  companyLogoUrl: string;
+  /** The status page's rules as stored (null: all defaults). */
+  statusStages: Partial<StatusStages> | null;
   isCvRequired: boolean;
   isOneTry: boolean;
   quests: Question[];
@@ -37,6 +45,8 @@ export async function getInterviewJob(
       ownerId: jobs.ownerId,
       title: jobs.title,
       companyName: jobs.companyName,
+      companyLogoUrl: jobs.companyLogoUrl,
+      statusStages: jobs.statusStages,
       isCvRequired: jobs.isCvRequired,
       isOneTry: jobs.isOneTry,
       quests: jobs.quests,

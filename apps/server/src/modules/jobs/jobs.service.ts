@@ -4,6 +4,7 @@ import {
   getDefaultTexts,
   getPageCount,
   getSkip,
+  resolveStatusStages,
   LIST_COUNT_CAP,
   toPublicJob,
   type ApplicantSummary,
@@ -78,6 +79,7 @@ export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummar
   return {
     ...toJobContent(row),
     owner: toMiniUser(owner),
+    statusStages: resolveStatusStages(row.statusStages),
     // Applicants travel through the applicant calls, never inside a job (spec §7).
     applicants: [],
     applicantSummary: summary ?? { avatars: [], applicantCount: 0 },
@@ -102,6 +104,8 @@ function toJobValues(input: JobSaveInput) {
     isCvRequired: input.rule.isCvRequired,
     isOneTry: input.rule.isOneTry,
     quests: toStoredQuests(input.quests),
+    // Left out: what is stored stays (the column is not in the update then).
+    ...(input.statusStages ? { statusStages: input.statusStages } : {}),
   };
 }
 
@@ -425,6 +429,7 @@ export async function cloneJobById(
       info: copy.info,
       company: copy.company,
       rule: copy.rule,
+      statusStages: copy.statusStages,
       quests: copy.quests.map((quest) => ({
         ...quest,
         thinkTimeSec: quest.thinkTimeSec ?? null,

@@ -99,6 +99,8 @@ export async function updateApplicantRecord(
   applicantId: string,
   set: Partial<NewApplicantRow>,
   activities: readonly { activity: TimelineActivity; createdAt: Date }[] = [],
+  /** More to write in the same transaction (a submit's confirmation e-mail). */
+  alsoInTransaction?: (tx: DbTx, updated: ApplicantRow) => Promise<void>,
 ): Promise<ApplicantRow> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -111,6 +113,7 @@ export async function updateApplicantRecord(
       applicantId,
       activities.map(({ activity, createdAt }) => ({ type: 'activity', activity, createdAt })),
     );
+    if (alsoInTransaction) await alsoInTransaction(tx, updated!);
     return updated!;
   });
 }
@@ -271,6 +274,19 @@ export async function findJobApplicantEmails(
     .from(applicants)
     .where(and(eq(applicants.jobId, jobId), inArray(applicants.email, [...emails])));
   return new Set(rows.map((row) => row.email.toLowerCase()));
+}
+
+/** The applicant a status page link names (by its token's hash), or null. */
+export async function findApplicantByStatusToken(
+  db: Db | DbTx,
+  tokenHash: string,
+): Promise<ApplicantRow | null> {
+  const [row] = await db
+    .select()
+    .from(applicants)
+    .where(eq(applicants.statusTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The applicant a personal invitation link names (by its token's hash), or null. */

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_STATUS_STAGES,
   APPLICANT_PAGE_SIZE,
   REALTIME_EVENTS,
   type ApplicantChange,
@@ -78,6 +79,7 @@ const JOB: Job = {
   createdAt: '2024-05-01T10:00:00.000Z',
   archivedAt: null,
   closesAt: null,
+  statusStages: DEFAULT_STATUS_STAGES,
 };
 
 /** A fake applicant API over `store`: filters, pages and applies changes like the server. */

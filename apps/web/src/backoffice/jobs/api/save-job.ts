@@ -11,6 +11,7 @@ export function toJobPayload(job: JobDraft | Job) {
     quests: job.quests,
     archivedAt: job.archivedAt ?? null,
     closesAt: job.closesAt ?? null,
+    statusStages: job.statusStages,
   };
 }
 

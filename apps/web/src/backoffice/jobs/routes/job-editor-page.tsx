@@ -43,6 +43,7 @@ import { useJob } from '../../common/jobs/get-job';
 import { CoverPicker } from '../../common/jobs/cover-picker';
 import { ClosingDateField } from '../components/closing-date-field';
 import { LogoField } from '../components/logo-field';
+import { StatusStagesField } from '../components/status-stages-field';
 import { SaveStatusIndicator } from '../components/save-status';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
 import { useJobAutosave } from '../components/use-job-autosave';
@@ -114,7 +115,10 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
 }
 
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
-type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt'>;
+type JobFormValues = Pick<
+  JobInputDraft,
+  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'
+>;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
 
 function toFormValues(job: JobDraft): JobFormValues {
@@ -124,6 +128,7 @@ function toFormValues(job: JobDraft): JobFormValues {
     rule: job.rule,
     quests: job.quests,
     closesAt: job.closesAt ?? null,
+    statusStages: job.statusStages,
   };
 }
 
@@ -133,8 +138,11 @@ function toFormValues(job: JobDraft): JobFormValues {
  */
 function fromFormValues(
   values: JobFormValues,
-): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt'> {
-  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt'>;
+): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'> {
+  return values as Pick<
+    JobDraft,
+    'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'
+  >;
 }
 
 /**
@@ -222,6 +230,7 @@ function JobEditor({
   const isCvRequired = form.valueField('rule.isCvRequired');
   const isOneTry = form.valueField('rule.isOneTry');
   const closesAt = form.valueField('closesAt');
+  const statusStages = form.valueField('statusStages');
 
   return (
     <Stack gap="lg">
@@ -320,6 +329,9 @@ function JobEditor({
                 savedValue={initialJob.closesAt ?? null}
                 onChange={closesAt.onChange}
               />
+            </Section>
+            <Section title={t('jobEditor.statusPage')}>
+              <StatusStagesField value={statusStages.value} onChange={statusStages.onChange} />
             </Section>
           </Stack>
         </Grid.Col>

@@ -1,4 +1,4 @@
-import { JOB_PAGE_SIZE, type Job } from '@candid/domain';
+import { DEFAULT_STATUS_STAGES, JOB_PAGE_SIZE, type Job } from '@candid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ function makeJob(index: number, archived = false): Job {
     createdAt: '2024-05-01T10:00:00.000Z',
     archivedAt: archived ? '2024-06-01T10:00:00.000Z' : null,
     closesAt: null,
+    statusStages: DEFAULT_STATUS_STAGES,
   };
 }
 
