@@ -31,7 +31,7 @@ export function StatusStagesField({
       <Text size="sm" c="gray.7">
         {t('jobEditor.statusPageHint')}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={1} spacing="sm" verticalSpacing="xs">
         {APPLICANT_STATUS_CODES.map((code) => (
           <NativeSelect
             key={code}

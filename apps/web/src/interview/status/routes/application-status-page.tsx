@@ -33,7 +33,12 @@ function ApplicationStatus({
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const isPhone = useIsPhone();
-  const active = APPLICATION_STAGES.indexOf(status.stage);
+  // The current stage is highlighted and the ones before it done; a decision is the last step,
+  // so then every step is done.
+  const active =
+    status.stage === 'decision'
+      ? APPLICATION_STAGES.length
+      : APPLICATION_STAGES.indexOf(status.stage);
   const initial = (status.companyName || '?').trim().charAt(0).toUpperCase();
   return (
     <Paper radius="lg" withBorder p={{ base: 'md', sm: 'xl' }} data-testid="application-status">
