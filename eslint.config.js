@@ -158,6 +158,7 @@ function schemaImportRule(forbidden, owner) {
 const serverModules = [
   ...Object.keys(TABLE_OWNERS),
   'applicants',
+  'application-status',
   'covers',
   'health',
   'invitations',

@@ -8,6 +8,7 @@ import {
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { applicantsRoutes } from './modules/applicants/applicants.routes';
+import { applicationStatusRoutes } from './modules/application-status/application-status.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { coversRoutes } from './modules/covers/covers.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -111,7 +112,8 @@ export async function buildApp(
       await api.register(reviewRoutes);
       await api.register(templatesRoutes);
       await api.register(coversRoutes, { config });
-      await api.register(applicantsRoutes);
+      await api.register(applicantsRoutes, { config });
+      await api.register(applicationStatusRoutes);
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });
       await api.register(recordsRoutes);
@@ -126,7 +128,7 @@ export async function buildApp(
   await app.register(webPlugin, {
     config,
     renderPage: firstPage([
-      createInvitationPage(app.db, config.webDistDir),
+      createInvitationPage(app.db, config.webDistDir, () => app.now()),
       createLoginPage(config.webDistDir),
     ]),
   });

@@ -641,7 +641,15 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
     const response = await as(null)('GET', `/api/job/${job._id}/public`);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['_id', 'company', 'info', 'quests', 'rule']);
+    expect(Object.keys(body).sort()).toEqual([
+      '_id',
+      'closesAt',
+      'company',
+      'info',
+      'isClosed',
+      'quests',
+      'rule',
+    ]);
     expect(body).toMatchObject({
       _id: job._id,
       info: { title: 'Public role', coverUrl: '/api/covers/ocean-waves.svg' },

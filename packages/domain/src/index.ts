@@ -29,11 +29,13 @@ export * from './jobs/question.schemas';
 export * from './jobs/question.rules';
 export * from './jobs/job.schemas';
 export * from './jobs/job.rules';
+export * from './jobs/closing-date';
 
 export * from './applicants/applicant-status';
 export * from './applicants/applicant.schemas';
 export * from './applicants/applicant.rules';
 export * from './applicants/applicant-filter';
+export * from './applicants/application-stage';
 
 export * from './templates/template.schemas';
 export * from './templates/template.rules';

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../common/constants';
 import { z } from 'zod';
 import { isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
@@ -102,6 +103,8 @@ export const updateApplicantBodySchema = z.object({
       .optional(),
   }),
   jobId: idSchema,
+  /** The candidate's language: a submit's confirmation e-mail is written in it (default en). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type UpdateApplicantBody = z.infer<typeof updateApplicantBodySchema>;
 

@@ -22,6 +22,7 @@ export const ERROR_KEYS = [
   'EMAIL_CONFIRMATION_FAILED_ERR',
   'CONFIRMATION_CODE_MISMATCH_ERR',
   'INTERVIEW_NOT_AVAILABLE_ERR',
+  'JOB_CLOSED_ERR',
   'PAGE_NOT_FOUND_ERR',
   'NETWORK_ERR',
   'VALIDATION_ERR',
@@ -57,6 +58,8 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   EMAIL_CONFIRMATION_FAILED_ERR: 400,
   CONFIRMATION_CODE_MISMATCH_ERR: 400,
   INTERVIEW_NOT_AVAILABLE_ERR: 404,
+  // The job exists but its closing date has passed: the resource is gone for candidates.
+  JOB_CLOSED_ERR: 410,
   PAGE_NOT_FOUND_ERR: 404,
   // Spec §8: a request that got no response becomes NETWORK_ERR with status 500.
   NETWORK_ERR: 500,
@@ -91,6 +94,7 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
   CONFIRMATION_CODE_MISMATCH_ERR:
     "Confirmation code doesn't match our records, try resending the confirmation email",
   INTERVIEW_NOT_AVAILABLE_ERR: 'This interview is not available, please contact the recruiter',
+  JOB_CLOSED_ERR: 'This job is closed and no longer accepts applications',
   PAGE_NOT_FOUND_ERR: 'Page not found',
   NETWORK_ERR: 'Network error, please check your connection and try again',
   VALIDATION_ERR: 'Some of the details are not valid',

@@ -140,7 +140,15 @@ describe('toPublicJob', () => {
       ],
     });
     const publicJob = toPublicJob(source);
-    expect(Object.keys(publicJob).sort()).toEqual(['_id', 'company', 'info', 'quests', 'rule']);
+    expect(Object.keys(publicJob).sort()).toEqual([
+      '_id',
+      'closesAt',
+      'company',
+      'info',
+      'isClosed',
+      'quests',
+      'rule',
+    ]);
     expect(publicJob.quests[0]!.opts).toEqual([{ txt: 'A' }, { txt: 'B' }]);
     expect(JSON.stringify(publicJob)).not.toContain('isCorrect');
     expect(publicJobSchema.safeParse(publicJob).success).toBe(true);

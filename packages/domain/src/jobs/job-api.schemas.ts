@@ -5,6 +5,8 @@ import { optionalQueryTextSchema } from '../common/query';
 import { jobInputSchema } from '../validation/job-input';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 import { applyJobDefaults } from './job.rules';
+import { isJobClosed } from './closing-date';
+import { isoDateSchema } from '../common/dates';
 import {
   jobCompanySchema,
   jobFilterSchema,
@@ -214,14 +216,22 @@ export const publicJobSchema = z.object({
   company: jobCompanySchema,
   rule: jobRuleSchema,
   quests: z.array(publicQuestionSchema),
+  /** The closing date, if any (the invitation may say "closes on …"). */
+  closesAt: isoDateSchema.nullable().default(null),
+  /** Past the closing date: the page says the job is closed instead of inviting. */
+  isClosed: z.boolean().default(false),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
 /** The public form of a job: drops everything a candidate must not see. */
 export function toPublicJob(
-  job: Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests'>,
+  job: Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests'> & { closesAt?: string | null },
+  now: Date = new Date(),
 ): PublicJob {
+  const closesAt = job.closesAt ?? null;
   return {
+    closesAt,
+    isClosed: isJobClosed(closesAt, now),
     _id: job._id,
     info: { ...job.info },
     company: { ...job.company },

@@ -1,3 +1,4 @@
+import { DEFAULT_STATUS_STAGES } from '../applicants/application-stage';
 import { getDefaultTexts } from '../common/default-texts';
 import type { MiniUser } from '../users/user.schemas';
 import type { Job, JobDraft } from './job.schemas';
@@ -28,6 +29,8 @@ export function defaultJob(
     applicants: [],
     applicantSummary: { avatars: [], applicantCount: 0 },
     archivedAt: null,
+    closesAt: null,
+    statusStages: { ...DEFAULT_STATUS_STAGES },
   };
 }
 
@@ -55,7 +58,8 @@ export function applyJobDefaults<T extends Pick<JobDraft, 'info' | 'company' | '
 
 /**
  * A copy of a job to save as a new one (spec §4): without id, creation date and applicants,
- * unarchived, titled "copy of {title}".
+ * unarchived, titled "copy of {title}", and without a closing date (the copy is a new opening;
+ * the original's date may have passed).
  */
 export function cloneJob(job: Job | JobDraft): JobDraft {
   const { _id: _omitId, createdAt: _omitCreatedAt, ...rest } = job;
@@ -66,6 +70,7 @@ export function cloneJob(job: Job | JobDraft): JobDraft {
     applicants: [],
     applicantSummary: { avatars: [], applicantCount: 0 },
     archivedAt: null,
+    closesAt: null,
   };
 }
 

@@ -5,6 +5,7 @@ import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
 import { queryBooleanSchema, searchTextSchema } from '../common/query';
 import { applicantSchema } from '../applicants/applicant.schemas';
+import { DEFAULT_STATUS_STAGES, statusStagesSchema } from '../applicants/application-stage';
 import { miniUserSchema } from '../users/user.schemas';
 import { questionSchema } from './question.schemas';
 
@@ -54,6 +55,13 @@ export const jobSchema = z.object({
   createdAt: isoDateSchema,
   /** Null while active. */
   archivedAt: isoDateSchema.nullable().default(null),
+  /**
+   * When the job stops taking applications (issue 14, `closing-date.ts`); null: never. An
+   * instant (UTC on the wire); the editor shows and picks it in the recruiter's time zone.
+   */
+  closesAt: isoDateSchema.nullable().default(null),
+  /** What each status shows on the candidate status page (`application-stage.ts`). */
+  statusStages: statusStagesSchema.default(DEFAULT_STATUS_STAGES),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_STATUS_STAGES } from '../applicants/application-stage';
 /** Test-only helpers; not exported from the package. */
 import type { Applicant } from '../applicants/applicant.schemas';
 import type { Job } from '../jobs/job.schemas';
@@ -55,6 +56,8 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     applicantSummary: { avatars: [{ img: null, username: 'Dana Levi' }], applicantCount: 1 },
     createdAt: '2024-05-01T10:00:00.000Z',
     archivedAt: null,
+    closesAt: null,
+    statusStages: { ...DEFAULT_STATUS_STAGES },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { THINK_TIME_MAX_SEC, TIME_LIMIT_RANGE_MIN } from '../common/constants';
+import { statusStagesInputSchema } from '../applicants/application-stage';
 import { isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { answerRuleSchema } from '../jobs/answer-rule';
@@ -86,6 +87,13 @@ export const jobInputSchema = z
     rule: jobRuleSchema,
     quests: z.array(questionInputSchema).min(1, { error: VALIDATION_KEYS.QUESTIONS_REQUIRED }),
     archivedAt: isoDateSchema.nullable().optional(),
+    /**
+     * The closing date: an instant, null to remove it; left out keeps what is stored. Whether it
+     * lies in the future needs the server's clock: `getClosingDateIssue` (closing-date.ts).
+     */
+    closesAt: isoDateSchema.nullable().optional(),
+    /** The status page's rules; left out keeps what is stored (a missing status: its default). */
+    statusStages: statusStagesInputSchema.optional(),
   })
   .check(
     z.superRefine<{ rule?: { isOneTry?: unknown }; quests?: unknown }>((job, ctx) => {

@@ -25,6 +25,7 @@ export const VALIDATION_KEYS = {
   UNSTORABLE_TEXT_VALIDATE: 'validation.UNSTORABLE_TEXT_VALIDATE',
   DUPLICATE_EMAIL_VALIDATE: 'validation.DUPLICATE_EMAIL_VALIDATE',
   ALREADY_APPLICANT_VALIDATE: 'validation.ALREADY_APPLICANT_VALIDATE',
+  CLOSING_DATE_PAST_VALIDATE: 'validation.CLOSING_DATE_PAST_VALIDATE',
   CV_HINT: 'validation.CV_HINT',
   IMAGE_HINT: 'validation.IMAGE_HINT',
 } as const;
@@ -58,6 +59,7 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.UNSTORABLE_TEXT_VALIDATE': 'This text contains a character that cannot be saved',
   'validation.DUPLICATE_EMAIL_VALIDATE': 'This email appears earlier in the list',
   'validation.ALREADY_APPLICANT_VALIDATE': 'This person is already an applicant for this job',
+  'validation.CLOSING_DATE_PAST_VALIDATE': 'The closing date must be in the future',
   'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
   'validation.IMAGE_HINT': 'Square image, up to 200 KB',
 };

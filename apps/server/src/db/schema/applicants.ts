@@ -61,6 +61,18 @@ export const applicants = pgTable(
     reminderDueAt: timestamp('reminder_due_at', { withTimezone: true }),
     /** When the invited person asked for no more reminders (the link in the e-mail). */
     remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
+    /**
+     * Whether the recruiter wanted reminders for this invitation (the dialog's switch): the
+     * deadline reminder needs to know after the two-day one has cleared `reminderDueAt`.
+     */
+    remindersWanted: boolean('reminders_wanted').notNull().default(true),
+    /**
+     * SHA-256 (hex) of the token of the candidate's private status page link, set when the
+     * interview is submitted; the token itself is only on the thank-you page and in the e-mail.
+     */
+    statusTokenHash: text('status_token_hash'),
+    /** When the one reminder a day before the job's closing date was queued; null: not yet. */
+    deadlineRemindedAt: timestamp('deadline_reminded_at', { withTimezone: true }),
     isRead: boolean('is_read').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
     answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),
@@ -148,6 +160,9 @@ export const applicants = pgTable(
     uniqueIndex('applicants_invite_token_idx')
       .on(t.inviteTokenHash)
       .where(sql`${t.inviteTokenHash} is not null`),
+    uniqueIndex('applicants_status_token_idx')
+      .on(t.statusTokenHash)
+      .where(sql`${t.statusTokenHash} is not null`),
     index('applicants_reminder_due_idx')
       .on(t.reminderDueAt)
       .where(sql`${t.reminderDueAt} is not null`),

@@ -1,6 +1,6 @@
-import type { Question } from '@candid/domain';
+import type { Question, StatusStages } from '@candid/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -37,6 +37,13 @@ export const jobs = pgTable(
     /** A practice question before the real ones, recorded on the candidate's device only. */
     hasPractice: boolean('has_practice').notNull().default(false),
     quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
+    /** When the job stops taking applications (issue 14); null: never. */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    /**
+     * The candidate status page's rules for this job (status code → stage); a status left out
+     * takes the domain's default (DEFAULT_STATUS_STAGES), so null means all defaults.
+     */
+    statusStages: jsonb('status_stages').$type<Partial<StatusStages>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -54,5 +61,9 @@ export const jobs = pgTable(
     index('jobs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('jobs_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('jobs_owner_idx').on(t.ownerId),
+    // The deadline-reminder sweep: active jobs whose closing date is near.
+    index('jobs_closes_at_idx')
+      .on(t.closesAt)
+      .where(sql`${t.closesAt} is not null and ${t.archivedAt} is null`),
   ],
 );

@@ -13,13 +13,16 @@ import {
   cvUploadResponseSchema,
   getAnswerType,
   IMAGE_MAX_BYTES,
+  statusLinkResponseSchema,
   updateApplicantBodySchema,
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { recordCandidateFile } from '../interview-uploads/interview-uploads.service';
-import { getInterviewJob } from '../jobs/interview-job';
+import { assertAcceptsStartedInterview, getInterviewJob } from '../jobs/interview-job';
+import type { AppConfig } from '../../config';
+import { statusPageLink, statusToken } from '../application-status/application-status.service';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
 import { sniffImageType } from '../uploads/uploads.service';
 import { applicantFileKey, imageFileName } from './applicant-files';
@@ -52,7 +55,10 @@ function declaredType(request: FastifyRequest): string {
  * read and update the token's own applicant, and its CV, face image and answer images.
  * Recruiter review calls will join this module with `app.requireUser`.
  */
-export async function applicantsRoutes(app: FastifyInstance) {
+export async function applicantsRoutes(
+  app: FastifyInstance,
+  opts: { config: Pick<AppConfig, 'publicUrl' | 'jwtSecret'> },
+) {
   decorateCandidate(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -124,10 +130,19 @@ export async function applicantsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { row, job, change } = await updateOwnApplicant(
-        { db: app.db, storage: app.storage, now: app.now(), log: request.log },
+        {
+          db: app.db,
+          storage: app.storage,
+          now: app.now(),
+          log: request.log,
+          secret: opts.config.jwtSecret,
+          publicUrl: opts.config.publicUrl,
+        },
         candidateOf(request),
         request.body,
       );
+      // The confirmation e-mail was queued with the submit: send it now.
+      if (change.submitted) void app.mailQueue.kick();
       const applicant = await toCandidateApplicant(row, job, app.storage);
       notifyApplicantSaved(
         app,
@@ -136,6 +151,32 @@ export async function applicantsRoutes(app: FastifyInstance) {
         applicant,
       );
       return { applicant };
+    },
+  );
+
+  api.post(
+    '/applicant/:id/status-link',
+    {
+      schema: {
+        tags: ['applicants'],
+        summary:
+          "Candidate token: the private link to the status page of the token's own submitted interview (the thank-you page shows it); 409 before the submit",
+        params: applicantIdParamsSchema,
+        response: { 200: statusLinkResponseSchema },
+        security: candidateSecurity,
+      },
+      onRequest: requireCandidate,
+    },
+    async (request) => {
+      const row = await getOwnApplicant(app.db, candidateOf(request), request.params.id);
+      if (!row.submittedAt) {
+        throw new AppError('VALIDATION_ERR', {
+          status: 409,
+          message: 'The interview is not submitted yet',
+        });
+      }
+      const token = statusToken(opts.config.jwtSecret, row.id);
+      return { url: statusPageLink(opts.config.publicUrl, token) };
     },
   );
 
@@ -249,6 +290,7 @@ export async function applicantsRoutes(app: FastifyInstance) {
         const candidate = candidateOf(request);
         await getOwnApplicant(app.db, candidate, request.params.id);
         const job = await getInterviewJob(app.db, candidate.jobId, { activeOnly: false });
+        assertAcceptsStartedInterview(job, app.now());
         const quest = job.quests.find((q) => q.id === request.query.questId);
         if (!quest || getAnswerType(quest.ansRule) !== 'image') {
           throw new AppError('VALIDATION_ERR', { message: 'Not an image question of this job' });

@@ -24,9 +24,19 @@ import {
   resolveRecordingTarget,
   settlePendingRecordings,
 } from '../interview-uploads/interview-uploads.service';
-import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
+import {
+  assertAcceptsStartedInterview,
+  assertJobOpen,
+  getInterviewJob,
+  type InterviewJob,
+} from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
+import {
+  hashStatusToken,
+  queueSubmissionConfirmation,
+  statusToken,
+} from '../application-status/application-status.service';
 import {
   appendTimeline,
   clearRecordingInAnswer,
@@ -97,6 +107,7 @@ export async function createApplicant(
   input: { jobId: string; info: CandidateDetails; now: Date; inviteToken?: string },
 ): Promise<{ row: ApplicantRow; job: InterviewJob }> {
   const job = await getInterviewJob(db, input.jobId, { activeOnly: true });
+  assertJobOpen(job, input.now);
   const owner = await findUserById(db, job.ownerId);
   const ownerHasUnlimited = owner ? hasUnlimitedInterviews(owner) : false;
   const found = input.inviteToken
@@ -191,7 +202,15 @@ export interface ApplicantChange {
   submitted: boolean;
 }
 
-type UpdateDeps = { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger };
+type UpdateDeps = {
+  db: Db;
+  storage: ObjectStorage;
+  now: Date;
+  log: FastifyBaseLogger;
+  /** The server's secret and address: a submit's status page link is made from them. */
+  secret: string;
+  publicUrl: string;
+};
 
 /** Checks one answer against its question and the applicant's stored uploads. */
 async function checkAnswer(
@@ -269,6 +288,8 @@ export async function updateOwnApplicant(
   const current = await getOwnApplicant(db, scope, body.applicant.id);
   const job = await getInterviewJob(db, scope.jobId, { activeOnly: false });
   const input = body.applicant;
+  // A repeated submit of a finished interview stays harmless; anything else waits on the grace rule.
+  if (!current.submittedAt) assertAcceptsStartedInterview(job, now);
   const wantsSubmit = Boolean(input.timestamp?.submitted);
   const wantsQuit = Boolean(input.timestamp?.quited);
 
@@ -321,13 +342,29 @@ export async function updateOwnApplicant(
       ...(input.info ?? {}),
       answerMap,
       ...(change.quited ? { quitedAt: now } : {}),
-      ...(change.submitted ? { submittedAt: now } : {}),
+      ...(change.submitted
+        ? {
+            submittedAt: now,
+            statusTokenHash: hashStatusToken(statusToken(deps.secret, current.id)),
+          }
+        : {}),
       updatedAt: now,
     },
     [
       ...(change.quited ? [{ activity: 'quited' as const, createdAt: now }] : []),
       ...(change.submitted ? [{ activity: 'submitted' as const, createdAt: now }] : []),
     ],
+    change.submitted
+      ? (tx, updated) =>
+          queueSubmissionConfirmation(tx, {
+            secret: deps.secret,
+            publicUrl: deps.publicUrl,
+            now,
+            lang: body.language ?? 'en',
+            applicant: updated,
+            job,
+          })
+      : undefined,
   );
   if (change.quited || change.submitted) {
     await recordActivity(db, {

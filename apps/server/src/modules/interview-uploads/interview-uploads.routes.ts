@@ -19,7 +19,7 @@ import {
   requireCandidate,
   type CandidateScope,
 } from '../applicants/candidate-auth';
-import { getInterviewJob } from '../jobs/interview-job';
+import { assertAcceptsStartedInterview, getInterviewJob } from '../jobs/interview-job';
 import {
   abortMultipart,
   completeMultipart,
@@ -53,7 +53,9 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
   }> {
     const scope = candidateOf(request);
     await assertInterviewOpen(app.db, scope);
-    return { scope, job: await getInterviewJob(app.db, scope.jobId, { activeOnly: false }) };
+    const job = await getInterviewJob(app.db, scope.jobId, { activeOnly: false });
+    assertAcceptsStartedInterview(job, app.now());
+    return { scope, job };
   }
 
   /** The token's interview and the recording a key names, checked against its questions. */

@@ -20,7 +20,7 @@ import {
   toCandidateApplicant,
 } from '../applicants/applicants.service';
 import { toCandidateScope, type CandidateScope } from '../applicants/candidate-auth';
-import { getInterviewJob } from '../jobs/interview-job';
+import { assertAcceptsStartedInterview, getInterviewJob } from '../jobs/interview-job';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
 import {
   baseMimeType,
@@ -351,6 +351,11 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       }
       await assertOpen(scope);
       const job = await getInterviewJob(app.db, scope.jobId, { activeOnly: false });
+      try {
+        assertAcceptsStartedInterview(job, app.now());
+      } catch (error) {
+        throw isAppError(error) ? tusError(error) : error;
+      }
       const key = multipartKey(
         scope.jobId,
         recordingFileName({ applicantId, jobId: scope.jobId, questId, kind, container }),

@@ -15,6 +15,7 @@ import {
   INVITATION_PURPOSE,
   markInvitationSent,
   openInvitation,
+  sendDueDeadlineReminders,
   sendDueReminders,
   sendInvitations,
   stopReminders,
@@ -63,9 +64,9 @@ export async function invitationsRoutes(
   // is a column, and a reminder is queued in the transaction that clears it).
   let timer: ReturnType<typeof setInterval> | null = null;
   const remind = () =>
-    void sendDueReminders(deps()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'reminder sweep failed'),
-    );
+    void sendDueReminders(deps())
+      .then(() => sendDueDeadlineReminders(deps()))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'reminder sweep failed'));
   app.addHook('onReady', async () => {
     remind();
     timer = setInterval(remind, REMINDER_SWEEP_MS);

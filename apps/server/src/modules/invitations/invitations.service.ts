@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
+  DEADLINE_REMINDER_BEFORE_MS,
   INVITATION_REMINDER_AFTER_MS,
+  isJobClosed,
   VALIDATION_KEYS,
   type Language,
   type InvitationResponse,
@@ -12,10 +14,12 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
-import { getInterviewJob } from '../jobs/interview-job';
+import { assertJobOpen, getInterviewJob } from '../jobs/interview-job';
 import { enqueueMails, findMailAbout, type MailQueue } from '../outbox/mail-queue';
 import {
+  claimDeadlineReminder,
   clearReminderDue,
+  findDueDeadlineReminders,
   findDueReminders,
   findInvitedApplicant,
   findJobApplicantEmails,
@@ -23,7 +27,7 @@ import {
   markApplicantTimestamp,
   stopApplicantReminders,
 } from '../review/applicant-records';
-import { invitationEmail, reminderEmail } from './invitations.emails';
+import { deadlineReminderEmail, invitationEmail, reminderEmail } from './invitations.emails';
 
 /** The mail queue's purpose of an invitation e-mail; its follow-up sets the applicant's `sent`. */
 export const INVITATION_PURPOSE = 'invitation';
@@ -62,6 +66,8 @@ export function stopRemindersLink(publicUrl: string, token: string): string {
 
 /** The mail queue's purpose of a reminder. */
 export const REMINDER_PURPOSE = 'invitation-reminder';
+/** The mail queue's purpose of the reminder a day before the job closes. */
+export const DEADLINE_REMINDER_PURPOSE = 'deadline-reminder';
 
 interface InvitationDeps {
   db: Db;
@@ -86,6 +92,7 @@ export async function sendInvitations(
   const { db, now } = deps;
   const job = await getJob(db, actor.orgId, jobId);
   if (job.archivedAt) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
+  if (isJobClosed(job.closesAt, now)) throw new AppError('JOB_CLOSED_ERR');
   const taken = await findJobApplicantEmails(
     db,
     job._id,
@@ -118,6 +125,7 @@ export async function sendInvitations(
           reminderDueAt: body.remind
             ? new Date(now.getTime() + INVITATION_REMINDER_AFTER_MS)
             : null,
+          remindersWanted: body.remind,
           status: 0,
           isFree: false,
           answerMap: {},
@@ -135,6 +143,7 @@ export async function sendInvitations(
         jobTitle: job.info.title,
         companyName: job.company.name,
         ...(body.remind ? { stopLink: stopRemindersLink(deps.publicUrl, token) } : {}),
+        ...(body.remind && job.closesAt ? { closesAt: new Date(job.closesAt) } : {}),
         ...(logoUrl ? { logoUrl } : {}),
       });
       await enqueueMails(
@@ -179,7 +188,8 @@ export async function markInvitationSent(db: Db, applicantId: string | null, sen
 /**
  * `GET invitation?token=`: the invited person and job of a personal link, to pre-fill the
  * details form; the first call sets the applicant's `opened`. An unknown token, or one whose
- * interview was already submitted or archived, is NOT_FOUND_ERR (the public link still works).
+ * interview was already submitted or archived, is NOT_FOUND_ERR (the public link still works);
+ * a closed job's is JOB_CLOSED_ERR.
  */
 export async function openInvitation(
   db: Db,
@@ -188,6 +198,8 @@ export async function openInvitation(
 ): Promise<InvitationResponse> {
   const row = await findInvitedApplicant(db, hashInvitationToken(token));
   if (!row || row.submittedAt || row.archivedAt) throw new AppError('NOT_FOUND_ERR');
+  // A closed job's link says so (JOB_CLOSED_ERR) and does not count as opened.
+  assertJobOpen(await getInterviewJob(db, row.jobId, { activeOnly: false }), now);
   await markApplicantTimestamp(db, row.id, 'opened', now);
   return {
     jobId: row.jobId,
@@ -209,6 +221,12 @@ export async function sendDueReminders(
   for (const applicant of due) {
     const invitation = await findMailAbout(deps.db, applicant.id, INVITATION_PURPOSE);
     const job = await getInterviewJob(deps.db, applicant.jobId, { activeOnly: false });
+    // Once the job has closed, or the deadline reminder already went out, this one would only
+    // repeat it or point at a closed page: it is dropped.
+    if (isJobClosed(job.closesAt, deps.now) || applicant.deadlineRemindedAt) {
+      await clearReminderDue(deps.db, applicant.id);
+      continue;
+    }
     const lang: Language = invitation?.locale === 'he' ? 'he' : 'en';
     const token = invitationToken(deps.secret, applicant.id);
     const email = reminderEmail({
@@ -218,6 +236,10 @@ export async function sendDueReminders(
       jobTitle: job.title,
       link: invitationLink(deps.publicUrl, applicant.jobId, token),
       stopLink: stopRemindersLink(deps.publicUrl, token),
+      // The deadline reminder is still to come when the job closes more than a day from now.
+      ...(job.closesAt && job.closesAt.getTime() - deps.now.getTime() > DEADLINE_REMINDER_BEFORE_MS
+        ? { closesAt: job.closesAt }
+        : {}),
     });
     const claimed = await deps.db.transaction(async (tx) => {
       if (!(await clearReminderDue(tx, applicant.id))) return false;
@@ -227,6 +249,55 @@ export async function sendDueReminders(
           {
             orgId: applicant.orgId,
             purpose: REMINDER_PURPOSE,
+            refId: applicant.id,
+            to: applicant.email,
+            ...email,
+          },
+        ],
+        deps.now,
+      );
+      return true;
+    });
+    if (claimed) queued += 1;
+  }
+  if (queued > 0) void deps.queue.kick();
+  return queued;
+}
+
+/**
+ * Sends the deadline reminders that are due (`findDueDeadlineReminders`: a day before an active
+ * job closes, to invited people who have not finished, stopped reminders or had it, and were
+ * invited before that day began), in the language and with the subject of their invitation.
+ * Each is queued in the transaction that marks it taken, so it goes out once even with several
+ * sweeping processes.
+ */
+export async function sendDueDeadlineReminders(deps: InvitationDeps): Promise<number> {
+  const due = await findDueDeadlineReminders(deps.db, deps.now, DEADLINE_REMINDER_BEFORE_MS, 100);
+  let queued = 0;
+  for (const applicant of due) {
+    if (!applicant.closesAt) continue;
+    const invitation = await findMailAbout(deps.db, applicant.id, INVITATION_PURPOSE);
+    const job = await getInterviewJob(deps.db, applicant.jobId, { activeOnly: false });
+    const lang: Language = invitation?.locale === 'he' ? 'he' : 'en';
+    const token = invitationToken(deps.secret, applicant.id);
+    const email = deadlineReminderEmail({
+      lang,
+      fName: applicant.fName,
+      subject: invitation?.subject ?? job.title,
+      jobTitle: job.title,
+      companyName: job.companyName,
+      closesAt: applicant.closesAt,
+      link: invitationLink(deps.publicUrl, applicant.jobId, token),
+      stopLink: stopRemindersLink(deps.publicUrl, token),
+    });
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await claimDeadlineReminder(tx, applicant.id, deps.now))) return false;
+      await enqueueMails(
+        tx,
+        [
+          {
+            orgId: applicant.orgId,
+            purpose: DEADLINE_REMINDER_PURPOSE,
             refId: applicant.id,
             to: applicant.email,
             ...email,

@@ -1,5 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Question } from '@candid/domain';
+import {
+  acceptsStartedInterview,
+  isJobClosed,
+  type Question,
+  type StatusStages,
+} from '@candid/domain';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -11,9 +16,15 @@ export interface InterviewJob {
   orgId: string;
   ownerId: string;
   title: string;
+  companyName: string;
+  companyLogoUrl: string;
+  /** The status page's rules as stored (null: all defaults). */
+  statusStages: Partial<StatusStages> | null;
   isCvRequired: boolean;
   isOneTry: boolean;
   quests: Question[];
+  /** The closing date (issue 14); null: never closes. */
+  closesAt: Date | null;
 }
 
 /**
@@ -33,12 +44,32 @@ export async function getInterviewJob(
       orgId: jobs.orgId,
       ownerId: jobs.ownerId,
       title: jobs.title,
+      companyName: jobs.companyName,
+      companyLogoUrl: jobs.companyLogoUrl,
+      statusStages: jobs.statusStages,
       isCvRequired: jobs.isCvRequired,
       isOneTry: jobs.isOneTry,
       quests: jobs.quests,
+      closesAt: jobs.closesAt,
     })
     .from(jobs)
     .where(options.activeOnly ? and(eq(jobs.id, id), isNull(jobs.archivedAt)) : eq(jobs.id, id));
   if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
   return row;
+}
+
+/** Starting an interview (a new applicant, an invitation opened): JOB_CLOSED_ERR once closed. */
+export function assertJobOpen(job: Pick<InterviewJob, 'closesAt'>, now: Date): void {
+  if (isJobClosed(job.closesAt, now)) throw new AppError('JOB_CLOSED_ERR');
+}
+
+/**
+ * A started interview's answers, uploads and submit: accepted until the grace period after the
+ * closing date ends (domain `acceptsStartedInterview`), JOB_CLOSED_ERR after it.
+ */
+export function assertAcceptsStartedInterview(
+  job: Pick<InterviewJob, 'closesAt'>,
+  now: Date,
+): void {
+  if (!acceptsStartedInterview(job.closesAt, now)) throw new AppError('JOB_CLOSED_ERR');
 }

@@ -298,9 +298,14 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
 /**
  * The web plugin's page hook: index.html with the first screen for an active job's invitation
  * link, in the direction of the browser's language (a Hebrew browser paints right to left from
- * the first byte), null for every other path (and for an archived, unknown or malformed job id).
+ * the first byte), null for every other path (and for an archived, closed, unknown or malformed
+ * job id).
  */
-export function createInvitationPage(db: Db, webDistDir: string | null) {
+export function createInvitationPage(
+  db: Db,
+  webDistDir: string | null,
+  now: () => Date = () => new Date(),
+) {
   let manifest: Promise<ViteManifest> | null = null;
   return async (
     url: string,
@@ -309,8 +314,9 @@ export function createInvitationPage(db: Db, webDistDir: string | null) {
   ): Promise<RenderedPage | null> => {
     const page = matchCandidatePage(url);
     if (!page) return null;
-    const job = await getPublicJob(db, page.jobId).catch(() => null);
-    if (!job) return null;
+    const job = await getPublicJob(db, page.jobId, now()).catch(() => null);
+    // A closed job's page is the app's own "closed" screen, not the invitation.
+    if (!job || job.isClosed) return null;
     manifest ??= webDistDir ? readManifest(webDistDir) : Promise.resolve({});
     const preloads = chunkPreloads(await manifest, CANDIDATE_PAGE_SOURCES[page.kind], indexHtml);
     const language = languageFromAcceptLanguage(headers.acceptLanguage);

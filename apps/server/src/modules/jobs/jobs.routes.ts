@@ -119,7 +119,7 @@ export async function jobsRoutes(app: FastifyInstance) {
         response: { 200: publicJobSchema },
       },
     },
-    async (request) => getPublicJob(app.db, request.params.id),
+    async (request) => getPublicJob(app.db, request.params.id, app.now()),
   );
 
   api.post(

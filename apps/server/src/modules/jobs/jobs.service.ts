@@ -1,8 +1,10 @@
 import {
   cloneJob,
+  getClosingDateIssue,
   getDefaultTexts,
   getPageCount,
   getSkip,
+  resolveStatusStages,
   LIST_COUNT_CAP,
   toPublicJob,
   type ApplicantSummary,
@@ -54,7 +56,9 @@ function toMiniUser(owner: OwnerRow): MiniUser {
 }
 
 /** What a job is about, in wire names: the part the public invitation data shares. */
-function toJobContent(row: JobRow): Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests'> {
+function toJobContent(
+  row: JobRow,
+): Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests' | 'closesAt'> {
   return {
     _id: row.id,
     info: {
@@ -66,6 +70,7 @@ function toJobContent(row: JobRow): Pick<Job, '_id' | 'info' | 'company' | 'rule
     company: { name: row.companyName, logoUrl: row.companyLogoUrl },
     rule: { isCvRequired: row.isCvRequired, isOneTry: row.isOneTry, hasPractice: row.hasPractice },
     quests: row.quests,
+    closesAt: row.closesAt ? row.closesAt.toISOString() : null,
   };
 }
 
@@ -74,6 +79,7 @@ export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummar
   return {
     ...toJobContent(row),
     owner: toMiniUser(owner),
+    statusStages: resolveStatusStages(row.statusStages),
     // Applicants travel through the applicant calls, never inside a job (spec §7).
     applicants: [],
     applicantSummary: summary ?? { avatars: [], applicantCount: 0 },
@@ -99,7 +105,25 @@ function toJobValues(input: JobSaveInput) {
     isOneTry: input.rule.isOneTry,
     hasPractice: input.rule.hasPractice ?? false,
     quests: toStoredQuests(input.quests),
+    // Left out: what is stored stays (the column is not in the update then).
+    ...(input.statusStages ? { statusStages: input.statusStages } : {}),
   };
+}
+
+/**
+ * The closing date a save writes: left out keeps `previous`, null removes it; a new or changed
+ * date must lie in the future (400 VALIDATION_ERR on `path`), an unchanged past one stays.
+ */
+function toClosesAt(
+  input: JobSaveInput,
+  previous: Date | null,
+  now: Date,
+  path: string,
+): Date | null {
+  if (input.closesAt === undefined) return previous;
+  const issue = getClosingDateIssue(input.closesAt, previous, now);
+  if (issue) throw new AppError('VALIDATION_ERR', { issues: [{ path, message: issue }] });
+  return input.closesAt === null ? null : new Date(input.closesAt);
 }
 
 function archiveCondition(showArchived: boolean): SQL {
@@ -254,7 +278,7 @@ export async function createJob(
   const { actor: owner, input, now } = params;
   const actor = loggedActor(owner);
   authorize(owner, 'job.useAnswerTypes', { quests: input.quests });
-  const values = toJobValues(input);
+  const values = { ...toJobValues(input), closesAt: toClosesAt(input, null, now, 'job.closesAt') };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(jobs)
@@ -302,10 +326,10 @@ export async function updateJobs(
   const owners = new Map<string, PermissionSubject>();
   const updates: {
     row: JobRow;
-    values: ReturnType<typeof toJobValues>;
+    values: ReturnType<typeof toJobValues> & { closesAt: Date | null };
     archivedAt: Date | null;
   }[] = [];
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const row = existing.get(input._id!);
     if (!row) throw new AppError('NOT_FOUND_ERR');
     let owner = owners.get(row.ownerId);
@@ -326,7 +350,8 @@ export async function updateJobs(
         : input.archivedAt === null
           ? null
           : (row.archivedAt ?? now);
-    updates.push({ row, values: toJobValues(input), archivedAt });
+    const closesAt = toClosesAt(input, row.closesAt, now, `jobs.${index}.closesAt`);
+    updates.push({ row, values: { ...toJobValues(input), closesAt }, archivedAt });
   }
 
   await db.transaction(async (tx) => {
@@ -405,6 +430,7 @@ export async function cloneJobById(
       info: copy.info,
       company: copy.company,
       rule: copy.rule,
+      statusStages: copy.statusStages,
       quests: copy.quests.map((quest) => ({
         ...quest,
         thinkTimeSec: quest.thinkTimeSec ?? null,
@@ -416,16 +442,17 @@ export async function cloneJobById(
 
 /**
  * What a candidate may see of an active job (invitation and interview pages). A missing or
- * archived job is INTERVIEW_NOT_AVAILABLE_ERR (spec §8 "This interview is not available").
+ * archived job is INTERVIEW_NOT_AVAILABLE_ERR (spec §8 "This interview is not available"); a
+ * closed one is answered with `isClosed` (the page says so, with the company's name).
  */
-export async function getPublicJob(db: Db, id: string): Promise<PublicJob> {
+export async function getPublicJob(db: Db, id: string, now: Date): Promise<PublicJob> {
   if (!isUuid(id)) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
   const [row] = await db
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, id), isNull(jobs.archivedAt)));
   if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
-  return toPublicJob(toJobContent(row));
+  return toPublicJob(toJobContent(row), now);
 }
 
 /** Gives every job of a departing user to a colleague (called inside the deletion's transaction). */

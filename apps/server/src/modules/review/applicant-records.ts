@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { applicants, notes, timelineEvents, type TimelineActivity } from '../../db/schema';
-import { jobsTableForJoin } from '../jobs/jobs.joins';
+import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
 
 /**
  * The applicant record's repository: the review module owns the applicants, timeline_events and
@@ -99,6 +99,8 @@ export async function updateApplicantRecord(
   applicantId: string,
   set: Partial<NewApplicantRow>,
   activities: readonly { activity: TimelineActivity; createdAt: Date }[] = [],
+  /** More to write in the same transaction (a submit's confirmation e-mail). */
+  alsoInTransaction?: (tx: DbTx, updated: ApplicantRow) => Promise<void>,
 ): Promise<ApplicantRow> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -111,6 +113,7 @@ export async function updateApplicantRecord(
       applicantId,
       activities.map(({ activity, createdAt }) => ({ type: 'activity', activity, createdAt })),
     );
+    if (alsoInTransaction) await alsoInTransaction(tx, updated!);
     return updated!;
   });
 }
@@ -280,6 +283,19 @@ export async function findJobApplicantEmails(
   return new Set(rows.map((row) => row.email.toLowerCase()));
 }
 
+/** The applicant a status page link names (by its token's hash), or null. */
+export async function findApplicantByStatusToken(
+  db: Db | DbTx,
+  tokenHash: string,
+): Promise<ApplicantRow | null> {
+  const [row] = await db
+    .select()
+    .from(applicants)
+    .where(eq(applicants.statusTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The applicant a personal invitation link names (by its token's hash), or null. */
 export async function findInvitedApplicant(
   db: Db | DbTx,
@@ -325,6 +341,7 @@ export async function findDueReminders(db: Db, now: Date, limit: number) {
       jobId: applicants.jobId,
       fName: applicants.fName,
       email: applicants.email,
+      deadlineRemindedAt: applicants.deadlineRemindedAt,
     })
     .from(applicants)
     .where(
@@ -355,4 +372,59 @@ export async function stopApplicantReminders(db: Db, applicantId: string, now: D
     .update(applicants)
     .set({ reminderDueAt: null, remindersStoppedAt: now })
     .where(and(eq(applicants.id, applicantId), isNull(applicants.remindersStoppedAt)));
+}
+
+/**
+ * Invited applicants owed the deadline reminder: their job (active) closes within `beforeMs`
+ * from `now` and has not closed yet; they were invited before that window opened (someone
+ * invited the day before gets the invitation, not a reminder on its heels); they have not
+ * submitted, quit, been archived or stopped reminders, the recruiter wanted reminders, and they
+ * have not had this one. Reads the closing jobs from their partial index, then each job's
+ * applicants by job.
+ */
+export async function findDueDeadlineReminders(db: Db, now: Date, beforeMs: number, limit: number) {
+  const jobs = jobsTableForJoin();
+  const windowEnd = new Date(now.getTime() + beforeMs);
+  return db
+    .select({
+      id: applicants.id,
+      orgId: applicants.orgId,
+      jobId: applicants.jobId,
+      fName: applicants.fName,
+      email: applicants.email,
+      closesAt: jobs.closesAt,
+    })
+    .from(applicants)
+    .innerJoin(jobs, jobOf(applicants.jobId))
+    .where(
+      and(
+        isNotNull(jobs.closesAt),
+        isNull(jobs.archivedAt),
+        sql`${jobs.closesAt} > ${now}`,
+        lte(jobs.closesAt, windowEnd),
+        isNotNull(applicants.inviteTokenHash),
+        sql`${applicants.createdAt} < ${jobs.closesAt} - make_interval(secs => ${beforeMs / 1000})`,
+        isNull(applicants.submittedAt),
+        isNull(applicants.quitedAt),
+        isNull(applicants.archivedAt),
+        isNull(applicants.remindersStoppedAt),
+        eq(applicants.remindersWanted, true),
+        isNull(applicants.deadlineRemindedAt),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Marks the deadline reminder taken (queued); false when another sender took it first. */
+export async function claimDeadlineReminder(
+  tx: Db | DbTx,
+  applicantId: string,
+  now: Date,
+): Promise<boolean> {
+  const claimed = await tx
+    .update(applicants)
+    .set({ deadlineRemindedAt: now })
+    .where(and(eq(applicants.id, applicantId), isNull(applicants.deadlineRemindedAt)))
+    .returning({ id: applicants.id });
+  return claimed.length > 0;
 }

@@ -26,6 +26,7 @@ describe('route table (spec §2)', () => {
       '/backoffice/admin/activity admin',
       '/create/:jobId? auth',
       '/interview/:jobId public',
+      '/application/:token public',
       '/embed/:jobId public',
       '/not-found public',
       '/not-supported public',

@@ -167,6 +167,13 @@ export const ROUTE_TABLE = [
     ],
   },
   {
+    id: 'applicationStatus',
+    path: '/application/:token',
+    access: 'public',
+    titleKey: 'pageTitles.applicationStatus',
+    screen: () => import('../../interview/status/routes/application-status-page'),
+  },
+  {
     id: 'embed',
     path: '/embed/:jobId',
     access: 'public',

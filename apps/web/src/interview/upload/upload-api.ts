@@ -1,6 +1,7 @@
 import type { CandidateAnswerMap } from '@candid/domain';
 import { API_BASE_URL } from '../../common/api/api-client';
 import { buildQueryString, type QueryParams } from '../../common/api/query-string';
+import { useLanguageStore } from '../../common/stores/language-store';
 
 /** A failed upload call: `status` 0 when nothing answered (offline, dropped connection). */
 export class UploadHttpError extends Error {
@@ -104,6 +105,8 @@ export const browserUploadApi: UploadApi = {
           ...submitted,
         },
         jobId,
+        // The confirmation e-mail is written in the language the candidate reads the app in.
+        language: useLanguageStore.getState().language,
       },
     );
   },

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_STATUS_STAGES,
   APPLICANT_PAGE_SIZE,
   REALTIME_EVENTS,
   type ApplicantChange,
@@ -77,6 +78,8 @@ const JOB: Job = {
   applicantSummary: { avatars: [], applicantCount: 0 },
   createdAt: '2024-05-01T10:00:00.000Z',
   archivedAt: null,
+  closesAt: null,
+  statusStages: DEFAULT_STATUS_STAGES,
 };
 
 /** A fake applicant API over `store`: filters, pages and applies changes like the server. */

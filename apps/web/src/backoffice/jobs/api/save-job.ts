@@ -10,6 +10,8 @@ export function toJobPayload(job: JobDraft | Job) {
     rule: job.rule,
     quests: job.quests,
     archivedAt: job.archivedAt ?? null,
+    closesAt: job.closesAt ?? null,
+    statusStages: job.statusStages,
   };
 }
 

@@ -13,6 +13,7 @@ import { IconCalendar, IconLink, IconMapPin, IconUsers } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
+import { ClosingBadge } from './closing-badge';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { JobCover } from '../../common/jobs/job-cover';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
@@ -60,6 +61,11 @@ export function JobCard({
             <Text fz="sm" truncate>
               {job.info.location}
             </Text>
+          </Group>
+        ) : null}
+        {job.closesAt && !isArchived ? (
+          <Group>
+            <ClosingBadge closesAt={job.closesAt} isArchived={isArchived} />
           </Group>
         ) : null}
         <Group justify="space-between" mt="auto" pt="xs" wrap="nowrap">

@@ -13,6 +13,7 @@ import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
+import { ClosingBadge } from './closing-badge';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
 
@@ -52,15 +53,18 @@ export function JobTable({
                     {job.info.title}
                   </Text>
                 ) : (
-                  <Anchor
-                    component="button"
-                    fw={600}
-                    c="dark"
-                    onClick={() => onOpen(job)}
-                    ta="start"
-                  >
-                    {job.info.title}
-                  </Anchor>
+                  <Group gap="xs" wrap="wrap">
+                    <Anchor
+                      component="button"
+                      fw={600}
+                      c="dark"
+                      onClick={() => onOpen(job)}
+                      ta="start"
+                    >
+                      {job.info.title}
+                    </Anchor>
+                    <ClosingBadge closesAt={job.closesAt} isArchived={false} />
+                  </Group>
                 )}
               </Table.Td>
               <Table.Td visibleFrom="sm" c="gray.7">

@@ -85,6 +85,31 @@ describe('JobEditorPage', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
   });
 
+  it('saves a closing date picked in local time as an instant, and refuses a past one (issue 14)', async () => {
+    const view = renderEditor();
+    const field = await screen.findByTestId('closing-date');
+    fireEvent.change(field, { target: { value: '2999-03-04T17:30' } });
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job.closesAt).toBe(new Date('2999-03-04T17:30').toISOString());
+
+    fireEvent.change(field, { target: { value: '2001-03-04T17:30' } });
+    expect(await screen.findByText('The closing date must be in the future')).toBeVisible();
+  });
+
+  it('saves what each status shows on the candidate status page (issue 14)', async () => {
+    const view = renderEditor();
+    const stages = await screen.findByTestId('status-stages');
+    expect(within(stages).getByLabelText('Hired')).toHaveValue('decisionShown');
+    expect(within(stages).getByLabelText('Not a fit')).toHaveValue('decision');
+    fireEvent.change(within(stages).getByLabelText('Hired'), { target: { value: 'decision' } });
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job.statusStages).toMatchObject({ 0: 'received', 7: 'decision' });
+  });
+
   it('autosaves the rich-text description as HTML', async () => {
     const view = renderEditor();
     // The job's description comes first; each question has its own below.

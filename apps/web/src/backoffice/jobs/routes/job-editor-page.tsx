@@ -41,7 +41,9 @@ import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { useTemplate } from '../../common/templates/get-template';
 import { useJob } from '../../common/jobs/get-job';
 import { CoverPicker } from '../../common/jobs/cover-picker';
+import { ClosingDateField } from '../components/closing-date-field';
 import { LogoField } from '../components/logo-field';
+import { StatusStagesField } from '../components/status-stages-field';
 import { SaveStatusIndicator } from '../components/save-status';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
 import { useJobAutosave } from '../components/use-job-autosave';
@@ -113,11 +115,21 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
 }
 
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
-type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests'>;
+type JobFormValues = Pick<
+  JobInputDraft,
+  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'
+>;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
 
 function toFormValues(job: JobDraft): JobFormValues {
-  return { info: job.info, company: job.company, rule: job.rule, quests: job.quests };
+  return {
+    info: job.info,
+    company: job.company,
+    rule: job.rule,
+    quests: job.quests,
+    closesAt: job.closesAt ?? null,
+    statusStages: job.statusStages,
+  };
 }
 
 /**
@@ -126,8 +138,11 @@ function toFormValues(job: JobDraft): JobFormValues {
  */
 function fromFormValues(
   values: JobFormValues,
-): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'> {
-  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'>;
+): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'> {
+  return values as Pick<
+    JobDraft,
+    'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'
+  >;
 }
 
 /**
@@ -215,6 +230,8 @@ function JobEditor({
   const isCvRequired = form.valueField('rule.isCvRequired');
   const isOneTry = form.valueField('rule.isOneTry');
   const hasPractice = form.valueField('rule.hasPractice');
+  const closesAt = form.valueField('closesAt');
+  const statusStages = form.valueField('statusStages');
 
   return (
     <Stack gap="lg">
@@ -314,6 +331,14 @@ function JobEditor({
                 checked={hasPractice.value ?? false}
                 onChange={(event) => hasPractice.onChange(event.currentTarget.checked)}
               />
+              <ClosingDateField
+                value={closesAt.value ?? null}
+                savedValue={initialJob.closesAt ?? null}
+                onChange={closesAt.onChange}
+              />
+            </Section>
+            <Section title={t('jobEditor.statusPage')}>
+              <StatusStagesField value={statusStages.value} onChange={statusStages.onChange} />
             </Section>
           </Stack>
         </Grid.Col>

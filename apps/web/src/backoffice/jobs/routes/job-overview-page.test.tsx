@@ -1,4 +1,4 @@
-import { JOB_PAGE_SIZE, type Job } from '@candid/domain';
+import { DEFAULT_STATUS_STAGES, JOB_PAGE_SIZE, type Job } from '@candid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ function makeJob(index: number, archived = false): Job {
     applicantSummary: { avatars: [], applicantCount: 2 },
     createdAt: '2024-05-01T10:00:00.000Z',
     archivedAt: archived ? '2024-06-01T10:00:00.000Z' : null,
+    closesAt: null,
+    statusStages: DEFAULT_STATUS_STAGES,
   };
 }
 
@@ -40,6 +42,24 @@ function jobListRoute(jobs: Job[]) {
 }
 
 describe('JobOverviewPage', () => {
+  it('says when a job closes, and that a job past its closing date is closed (issue 14)', async () => {
+    const open = { ...makeJob(1), closesAt: '2999-01-02T10:00:00.000Z' };
+    const closed = { ...makeJob(2), closesAt: '2020-01-02T10:00:00.000Z' };
+    const plain = makeJob(3);
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': jobListRoute([open, closed, plain]),
+        'GET template/default': { body: [] },
+      },
+    });
+    const cards = await screen.findAllByTestId('job-card');
+    expect(within(cards[0]!).getByTestId('job-closing')).toHaveTextContent(/^Closes on Jan 2, /);
+    expect(within(cards[1]!).getByTestId('job-closing')).toHaveTextContent('Closed');
+    expect(within(cards[2]!).queryByTestId('job-closing')).not.toBeInTheDocument();
+  });
+
   it('shows the first-time onboarding with three steps when there are no jobs', async () => {
     renderScreen(<JobOverviewPage />, {
       path: '/backoffice/job',

@@ -1,9 +1,20 @@
-import { Alert, Button, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { exponentialDelay, StopRetrying, withRetry } from '../../../common/async/with-retry';
+import { useStatusLink } from '../../api/application-status';
 import { InterviewFrame } from '../../onboarding/components/interview-frame';
 import { markInterviewEnded } from '../../progress/interview-progress-state';
 import {
@@ -146,6 +157,7 @@ function InterviewEnd({ jobId }: { jobId: string }) {
                 })
               : t('interviewEnd.thankYou.text')}
           </Text>
+          {applicantId ? <StatusLink applicantId={applicantId} /> : null}
         </Stack>
       ) : (
         <Stack gap="md" data-testid="upload-progress" data-percent={upload.percent}>
@@ -173,6 +185,34 @@ function InterviewEnd({ jobId }: { jobId: string }) {
         </Stack>
       )}
     </>
+  );
+}
+
+/**
+ * The private link to the candidate's status page (issue 14), also sent by e-mail: where they
+ * can follow their application from now on.
+ */
+function StatusLink({ applicantId }: { applicantId: string }) {
+  const { t } = useTranslation();
+  const link = useStatusLink(applicantId);
+  if (!link.data) return null;
+  const path = new URL(link.data.url, window.location.origin).pathname;
+  return (
+    <Paper withBorder radius="md" p="md" w="100%" maw={480} data-testid="status-link">
+      <Stack gap="xs" align="center">
+        <Text size="sm">{t('interviewEnd.statusLink.text')}</Text>
+        <Button component={Link} to={path} variant="light">
+          {t('interviewEnd.statusLink.open')}
+        </Button>
+        <CopyButton value={link.data.url}>
+          {({ copied, copy }) => (
+            <Button variant="subtle" size="xs" onClick={copy}>
+              {copied ? t('interviewEnd.statusLink.copied') : t('interviewEnd.statusLink.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Stack>
+    </Paper>
   );
 }
 

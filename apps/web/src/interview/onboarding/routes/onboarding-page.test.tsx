@@ -54,6 +54,18 @@ describe('OnboardingPage', () => {
     expect(screen.queryByTestId('demo-banner')).not.toBeInTheDocument();
   });
 
+  it('says a closed job is closed, naming the company, instead of inviting (issue 14)', async () => {
+    renderAt('/interview/job1', {
+      'job/job1/public': { ...JOB, closesAt: '2026-01-05T10:00:00.000Z', isClosed: true },
+    });
+    const closed = await screen.findByTestId('job-closed');
+    expect(closed).toHaveTextContent('This job is closed');
+    expect(closed).toHaveTextContent(
+      'Acme is no longer accepting applications for Frontend developer.',
+    );
+    expect(screen.queryByRole('button', { name: 'Start interview' })).not.toBeInTheDocument();
+  });
+
   it('on a phone the step indicator names the current step (issue 13)', async () => {
     const original = window.matchMedia;
     window.matchMedia = (query: string) =>

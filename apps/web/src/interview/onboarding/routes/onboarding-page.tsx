@@ -22,6 +22,7 @@ import { useInterviewSession } from '../../session/interview-session-store';
 import { useQuitWarning } from '../../session/use-leave-guards';
 import { InterviewFrame } from '../components/interview-frame';
 import { InterviewNotAvailable } from '../components/interview-not-available';
+import { JobClosed } from '../components/job-closed';
 
 // The invitation is what the link opens on: the steps after it (form validation, media check,
 // device settings) load on their own, started when the candidate reaches for the start button.
@@ -70,6 +71,8 @@ export function OnboardingPage() {
     <InterviewFrame isDemo={isDemo}>
       {query.isError || !query.data ? (
         <InterviewNotAvailable />
+      ) : query.data.isClosed && !isDemo ? (
+        <JobClosed job={query.data} />
       ) : (
         <Onboarding key={jobId} job={query.data} jobId={jobId} isDemo={isDemo} />
       )}

@@ -1,0 +1,39 @@
+import type { Language } from '@candid/domain';
+import { renderEmail, type RenderedEmail } from '../../mail/layout';
+
+/** The confirmation of a submitted interview, with the private link to the status page. */
+export function confirmationEmail(input: {
+  lang: Language;
+  fName: string;
+  jobTitle: string;
+  companyName: string;
+  link: string;
+}): RenderedEmail {
+  const he = input.lang === 'he';
+  const name = input.fName.trim();
+  return renderEmail(
+    input.lang,
+    {
+      subject: he
+        ? `קיבלנו את הראיון שלך: ${input.jobTitle}`
+        : `We received your interview: ${input.jobTitle}`,
+      greeting: he ? `שלום ${name},` : `Hi ${name},`,
+      intro: he
+        ? [
+            `תודה! הראיון שלך למשרת ${input.jobTitle} ב-${input.companyName} התקבל.`,
+            'בקישור הזה אפשר לראות בכל עת באיזה שלב נמצאת המועמדות שלך.',
+          ]
+        : [
+            `Thank you! Your interview for ${input.jobTitle} at ${input.companyName} was received.`,
+            'Follow your application at any time with this link.',
+          ],
+      linkLabel: he ? 'מעקב אחר המועמדות' : 'Follow your application',
+      outro: [
+        he
+          ? 'הקישור אישי ומיועד לך בלבד; אין צורך בסיסמה.'
+          : 'The link is yours alone; no password is needed.',
+      ],
+    },
+    { link: input.link },
+  );
+}

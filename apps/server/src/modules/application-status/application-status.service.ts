@@ -1,0 +1,105 @@
+import { createHash, createHmac } from 'node:crypto';
+import {
+  getApplicationStage,
+  resolveStatusStages,
+  type ApplicationStatusResponse,
+  type Language,
+} from '@candid/domain';
+import type { Db, DbTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
+import { enqueueMails } from '../outbox/mail-queue';
+import { findApplicantByStatusToken } from '../review/applicant-records';
+import { confirmationEmail } from './application-status.emails';
+
+/** The mail queue's purpose of the confirmation sent when an interview is submitted. */
+export const CONFIRMATION_PURPOSE = 'submission-confirmation';
+
+/**
+ * The private token of an applicant's status page: 24 bytes of an HMAC of its id under the
+ * server's secret (base64url), like an invitation token (another label, so neither link opens
+ * the other's page). Only its hash is stored; the thank-you page and the e-mail carry it.
+ */
+export function statusToken(secret: string, applicantId: string): string {
+  return createHmac('sha256', secret)
+    .update(`status:${applicantId}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url');
+}
+
+export function hashStatusToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The status page's address (the web app's `/application/{token}`). */
+export function statusPageLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/application/${token}`;
+}
+
+/**
+ * What a submit adds, inside its transaction: the confirmation e-mail with the status page link
+ * in the candidate's language, queued (the durable queue sends it), for a candidate who gave an
+ * address. The token's hash is written by the caller with the submit itself.
+ */
+export async function queueSubmissionConfirmation(
+  tx: Db | DbTx,
+  input: {
+    secret: string;
+    publicUrl: string;
+    now: Date;
+    lang: Language;
+    applicant: { id: string; orgId: string; fName: string; email: string };
+    job: Pick<InterviewJob, 'title' | 'companyName'>;
+  },
+): Promise<void> {
+  if (!input.applicant.email) return;
+  const link = statusPageLink(input.publicUrl, statusToken(input.secret, input.applicant.id));
+  const email = confirmationEmail({
+    lang: input.lang,
+    fName: input.applicant.fName,
+    jobTitle: input.job.title,
+    companyName: input.job.companyName,
+    link,
+  });
+  await enqueueMails(
+    tx,
+    [
+      {
+        orgId: input.applicant.orgId,
+        purpose: CONFIRMATION_PURPOSE,
+        refId: input.applicant.id,
+        to: input.applicant.email,
+        ...email,
+      },
+    ],
+    input.now,
+  );
+}
+
+/**
+ * `GET application-status?token=`: the stage of the application a status link names, under its
+ * job's rules; the job's title and company. An unknown token, or one of an applicant archived
+ * or deleted since, is NOT_FOUND_ERR. Notes, ratings and hidden statuses never leave here.
+ */
+export async function getApplicationStatus(
+  db: Db,
+  token: string,
+): Promise<ApplicationStatusResponse> {
+  const row = await findApplicantByStatusToken(db, hashStatusToken(token));
+  if (!row || !row.submittedAt || row.archivedAt) throw new AppError('NOT_FOUND_ERR');
+  const job = await getInterviewJob(db, row.jobId, { activeOnly: false });
+  const { stage, statusCode } = getApplicationStage(
+    row.status,
+    resolveStatusStages(job.statusStages),
+  );
+  return {
+    jobTitle: job.title,
+    companyName: job.companyName,
+    logoUrl: job.companyLogoUrl,
+    fName: row.fName,
+    stage,
+    statusCode,
+    submittedAt: row.submittedAt.toISOString(),
+  };
+}
