@@ -2,7 +2,7 @@ import type { Question } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
-import { organizations } from './organizations';
+import { departments, organizations } from './organizations';
 import { users } from './users';
 
 /**
@@ -25,6 +25,8 @@ export const jobs = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
+    /** The department the job belongs to (MULTI_DEPARTMENT_ORGANIZATION); null for none. */
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     location: text('location').notNull().default(''),
     /** Sanitised HTML. */
@@ -52,5 +54,9 @@ export const jobs = pgTable(
     index('jobs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('jobs_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('jobs_owner_idx').on(t.ownerId),
+    // Job overview filtered by department (active jobs, newest first).
+    index('jobs_org_department_created_idx')
+      .on(t.orgId, t.departmentId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
   ],
 );
