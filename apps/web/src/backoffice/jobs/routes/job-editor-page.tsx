@@ -1,6 +1,7 @@
 import {
   addedQuestion,
   canShareJob,
+  canUseDepartments,
   defaultJob,
   getDefaultTexts,
   JOB_DEFAULT_TIME_LIMIT_MIN,
@@ -19,6 +20,7 @@ import {
   Grid,
   Group,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
@@ -34,6 +36,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useSchemaForm, type SchemaForm } from '../../../common/forms/use-schema-form';
 import { PageLoader } from '../../../common/ui/page-loader';
 import classes from '../../../common/ui/mirror-in-rtl.module.css';
+import { useDepartments } from '../../common/departments/departments-api';
 import { useSessionUser } from '../../common/session/session-actions';
 import { QuestionListEditor } from '../../common/questions/question-list-editor';
 import { RichTextField } from '../../common/questions/rich-text-field';
@@ -113,11 +116,17 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
 }
 
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
-type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests'>;
+type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests' | 'departmentId'>;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
 
 function toFormValues(job: JobDraft): JobFormValues {
-  return { info: job.info, company: job.company, rule: job.rule, quests: job.quests };
+  return {
+    info: job.info,
+    company: job.company,
+    rule: job.rule,
+    quests: job.quests,
+    departmentId: job.departmentId ?? null,
+  };
 }
 
 /**
@@ -126,8 +135,8 @@ function toFormValues(job: JobDraft): JobFormValues {
  */
 function fromFormValues(
   values: JobFormValues,
-): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'> {
-  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests'>;
+): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'departmentId'> {
+  return values as Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'departmentId'>;
 }
 
 /**
@@ -214,6 +223,10 @@ function JobEditor({
   const logoUrl = form.valueField('company.logoUrl');
   const isCvRequired = form.valueField('rule.isCvRequired');
   const isOneTry = form.valueField('rule.isOneTry');
+  const departmentId = form.valueField('departmentId');
+  // Spec §6 multi-department organisations: the field shows only with the permission.
+  const hasDepartments = canUseDepartments(user);
+  const departments = useDepartments(user);
 
   return (
     <Stack gap="lg">
@@ -275,6 +288,23 @@ function JobEditor({
                 onChange={desc.onChange}
               />
               <CoverPicker value={coverUrl.value ?? ''} onChange={coverUrl.onChange} />
+              {hasDepartments ? (
+                <Select
+                  label={t('jobEditor.department')}
+                  placeholder={t('jobs.department.none')}
+                  description={
+                    departments.data?.length === 0 ? t('jobEditor.noDepartments') : undefined
+                  }
+                  clearable
+                  value={departmentId.value ?? null}
+                  onChange={(value) => departmentId.onChange(value)}
+                  comboboxProps={{ withinPortal: true }}
+                  data={(departments.data ?? []).map((department) => ({
+                    value: department._id,
+                    label: department.name,
+                  }))}
+                />
+              ) : null}
             </Section>
             <Section title={t('jobEditor.company')}>
               <TextInput
