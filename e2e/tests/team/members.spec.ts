@@ -66,8 +66,8 @@ test('owner adds a member, the member sets a password and sees the organisation 
   const memberPage = await memberContext.newPage();
   await memberPage.goto(`${link.pathname}${link.search}`);
   await expect(memberPage.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  await memberPage.getByLabel('New password', { exact: true }).fill('Member123');
-  await memberPage.getByLabel('Confirm new password').fill('Member123');
+  await memberPage.getByLabel(/^New password/).fill('Member123');
+  await memberPage.getByLabel(/^Confirm new password/).fill('Member123');
   await memberPage.getByRole('button', { name: 'Save password and log in' }).click();
   await expect(memberPage).toHaveURL(/\/backoffice\/job$/);
   await expect(memberPage.getByText(jobTitle)).toBeVisible();
