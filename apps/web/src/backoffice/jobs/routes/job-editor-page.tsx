@@ -115,6 +115,9 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
   };
 }
 
+/** The department field's value for "no department" (the job's null). */
+const NO_DEPARTMENT = 'none';
+
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
 type JobFormValues = Pick<JobInputDraft, 'info' | 'company' | 'rule' | 'quests' | 'departmentId'>;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
@@ -291,18 +294,22 @@ function JobEditor({
               {hasDepartments ? (
                 <Select
                   label={t('jobEditor.department')}
-                  placeholder={t('jobs.department.none')}
                   description={
                     departments.data?.length === 0 ? t('jobEditor.noDepartments') : undefined
                   }
-                  clearable
-                  value={departmentId.value ?? null}
-                  onChange={(value) => departmentId.onChange(value)}
+                  allowDeselect={false}
+                  value={departmentId.value ?? NO_DEPARTMENT}
+                  onChange={(value) =>
+                    departmentId.onChange(!value || value === NO_DEPARTMENT ? null : value)
+                  }
                   comboboxProps={{ withinPortal: true }}
-                  data={(departments.data ?? []).map((department) => ({
-                    value: department._id,
-                    label: department.name,
-                  }))}
+                  data={[
+                    { value: NO_DEPARTMENT, label: t('jobs.department.none') },
+                    ...(departments.data ?? []).map((department) => ({
+                      value: department._id,
+                      label: department.name,
+                    })),
+                  ]}
                 />
               ) : null}
             </Section>

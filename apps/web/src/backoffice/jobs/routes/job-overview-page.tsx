@@ -316,8 +316,7 @@ export default function JobOverviewPage() {
           />
           {hasDepartments ? (
             <Select
-              flex="0 1 220px"
-              miw={160}
+              w={{ base: '100%', xs: 220 }}
               value={departmentFilter}
               onChange={(value) => setDepartmentFilter(value ?? ALL_DEPARTMENTS)}
               allowDeselect={false}

@@ -196,12 +196,14 @@ export function DepartmentsSection({
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Group gap="sm" wrap="nowrap" miw={0}>
                   <IconBuilding size={18} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text fw={600} truncate>
-                    {department.name}
-                  </Text>
-                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                    {t('departments.jobCount', { count: department.jobCount })}
-                  </Badge>
+                  <Group gap={6} wrap="wrap" miw={0}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {department.name}
+                    </Text>
+                    <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
+                      {t('departments.jobCount', { count: department.jobCount })}
+                    </Badge>
+                  </Group>
                 </Group>
                 {canManage ? (
                   <Group gap={4} wrap="nowrap">

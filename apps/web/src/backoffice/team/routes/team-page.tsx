@@ -106,7 +106,7 @@ function MemberRow({
           <UserAvatar user={{ ...member, imgUrl: member.imgUrl ?? '' }} size={40} />
           <Stack gap={2} miw={0}>
             <Group gap={6} wrap="wrap">
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
               <Badge variant="light" color={isOwner ? 'indigo' : 'gray'} size="sm">
