@@ -111,6 +111,7 @@ const serverZones = [
  */
 const TABLE_OWNERS = {
   users: ['users', 'organizations'],
+  departments: ['departments'],
   auth: ['refreshTokens', 'oneTimeCodes'],
   jobs: ['jobs'],
   templates: ['templates'],

@@ -21,6 +21,8 @@ import { realtimeHandlers } from './modules/realtime/realtime.handlers';
 import { reviewRoutes } from './modules/review/review.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { teamRoutes } from './modules/users/team.routes';
+import { departmentsRoutes } from './modules/departments/departments.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
@@ -107,6 +109,8 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(authRoutes, { config });
       await api.register(usersRoutes, { config });
+      await api.register(teamRoutes, { config });
+      await api.register(departmentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(jobsRoutes);
       await api.register(reviewRoutes);

@@ -164,6 +164,10 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     '/api/job?showArchived=true',
     '/api/job/jobCount',
     '/api/job/jobCount?txt=remote',
+    // Spec §6 departments: jobs without one, and one department's.
+    '/api/job?departmentId=none',
+    '/api/job?departmentId=00000000-0000-4000-8000-000000000000',
+    '/api/job/jobCount?departmentId=none',
     '/api/template',
   ];
 

@@ -29,7 +29,13 @@ interface Route {
   operation: Operation;
 }
 
-type Who = 'anonymous' | 'candidateB' | 'recruiterB' | 'adminB' | 'ownerA';
+type Who = 'anonymous' | 'candidateB' | 'recruiterB' | 'adminB' | 'ownerA' | 'memberA';
+
+/**
+ * Calls that create something in the caller's own organisation (a member, a department):
+ * their body names nothing of A's, so B's owner is answered for B.
+ */
+const CREATES_IN_OWN_ORG = new Set(['POST /api/team/member', 'POST /api/department']);
 
 /** The candidate's side: they take a candidate token, never a recruiter's. */
 const isCandidateRoute = (route: Route) =>
@@ -53,6 +59,8 @@ function routesOf(document: { paths?: Record<string, Record<string, Operation>> 
 describe.each(testDbKinds())('route matrix (%s)', (kind) => {
   let t: TestApp;
   let ownerA: SignedUp;
+  let memberA: SignedUp;
+  let departmentA: string;
   let recruiterB: SignedUp;
   let adminB: SignedUp;
   let jobA: Job;
@@ -64,6 +72,18 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { RATE_LIMIT_PER_MINUTE: '100000' });
     ownerA = await accountWith(t.app, { fName: `${SECRET}Owner` });
+    memberA = await accountWith(t.app, {
+      fName: `${SECRET}Member`,
+      orgId: ownerA.user.companyId!,
+    });
+    const department = await t.app.inject({
+      method: 'POST',
+      url: '/api/department',
+      headers: bearer(ownerA.accessToken),
+      payload: { name: `${SECRET} department` },
+    });
+    expect(department.statusCode).toBe(201);
+    departmentA = (department.json() as { _id: string })._id;
     recruiterB = await accountWith(t.app, { fName: 'Bob' });
     adminB = await accountWith(t.app, { role: 'admin', orgId: recruiterB.user.companyId! });
     jobA = await createInterviewJob(t.app, ownerA, ['text']);
@@ -103,12 +123,21 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       recruiterB: recruiterB.accessToken,
       adminB: adminB.accessToken,
       ownerA: ownerA.accessToken,
+      memberA: memberA.accessToken,
     });
   }, 180_000);
   afterAll(async () => t?.close());
 
   /** What identifies organisation A in an answer. */
-  const secretsOf = () => [SECRET, jobA._id, applicantA, templateA._id, ownerA.user._id];
+  const secretsOf = () => [
+    SECRET,
+    jobA._id,
+    applicantA,
+    templateA._id,
+    ownerA.user._id,
+    memberA.user._id,
+    departmentA,
+  ];
 
   /** The path with A's resources in its parameters. */
   function urlFor(route: Route): string {
@@ -118,6 +147,8 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       if (name === 'viewAsId') return ownerA.user._id;
       if (name !== 'id') return 'x';
       if (route.path.startsWith('/api/template')) return templateA._id;
+      if (route.path.startsWith('/api/team')) return memberA.user._id;
+      if (route.path.startsWith('/api/department')) return departmentA;
       if (route.path.startsWith('/api/user')) return ownerA.user._id;
       if (route.path.startsWith('/api/applicant')) return applicantA;
       return jobA._id;
@@ -129,7 +160,6 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     if (route.method === 'GET' || route.method === 'DELETE') return undefined;
     const key = `${route.method} ${route.path}`;
     const bodies: Record<string, Record<string, unknown>> = {
-      'PUT /api/job': { jobs: [jobA] },
       'PUT /api/job/applicant': { applicants: [{ id: applicantA, isRead: true }] },
       'PUT /api/job/applicantDelete': { applicants: [{ id: applicantA }] },
       'PUT /api/template': { ...templateA, title: 'taken over' },
@@ -139,6 +169,11 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       'POST /api/user/verify-applicant': { userId: ownerA.user._id, code: '123456' },
       'PUT /api/user/password/{id}': { newPassword: 'Another123' },
       'POST /api/job/{id}/clone': {},
+      'POST /api/team/member': { fName: 'New', email: `new-${Math.random()}@example.com` },
+      'PUT /api/team/member/{id}': { fName: 'taken over', email: memberA.email },
+      'POST /api/department': { name: `Department ${Math.random()}` },
+      'PUT /api/department/{id}': { name: 'taken over' },
+      'PUT /api/job': { jobs: [{ ...jobA, departmentId: departmentA }] },
     };
     return bodies[key] ?? {};
   }
@@ -163,7 +198,8 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
   /** Routes that name one of A's resources in the path or the body. */
   const namesAResource = (route: Route) =>
     /\{(id|jobId|applicantId)\}/.test(route.path) ||
-    Object.keys(bodyFor(route) ?? {}).length > 0 ||
+    (Object.keys(bodyFor(route) ?? {}).length > 0 &&
+      !CREATES_IN_OWN_ORG.has(`${route.method} ${route.path}`)) ||
     queryFor(route) !== '';
 
   it('lets no anonymous caller or candidate into the back office (401)', async () => {
@@ -313,6 +349,59 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
         expect(response.body).toMatch(new RegExp(`${SECRET}|${applicantA}|${ownerA.user._id}`));
       }
     }
+  }, 300_000);
+
+  it("lets A's member work on A's jobs, templates and applicants, but not manage A's members or departments", async () => {
+    const reads = [
+      `/api/job/${jobA._id}`,
+      `/api/job/${jobA._id}/${applicantA}`,
+      `/api/template/${templateA._id}`,
+      `/api/job/applicant?jobId=${jobA._id}`,
+      '/api/team',
+      '/api/department',
+    ];
+    for (const url of reads) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: bearer(memberA.accessToken),
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    const manage = [
+      {
+        method: 'POST' as const,
+        url: '/api/team/member',
+        payload: bodyFor({ method: 'POST', path: '/api/team/member', operation: {} }),
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/team/member/${ownerA.user._id}`,
+        payload: { fName: 'x', email: ownerA.email },
+      },
+      { method: 'DELETE' as const, url: `/api/team/member/${ownerA.user._id}` },
+      { method: 'POST' as const, url: `/api/team/member/${ownerA.user._id}/invitation` },
+      {
+        method: 'PUT' as const,
+        url: `/api/user/password/${ownerA.user._id}`,
+        payload: { newPassword: 'Another123' },
+      },
+      { method: 'POST' as const, url: '/api/department', payload: { name: 'Mine' } },
+      { method: 'PUT' as const, url: `/api/department/${departmentA}`, payload: { name: 'Mine' } },
+      { method: 'DELETE' as const, url: `/api/department/${departmentA}` },
+    ];
+    for (const request of manage) {
+      const response = await t.app.inject({ ...request, headers: bearer(memberA.accessToken) });
+      expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(403);
+    }
+    // A's owner manages them.
+    const owner = await t.app.inject({
+      method: 'PUT',
+      url: `/api/team/member/${memberA.user._id}`,
+      headers: bearer(ownerA.accessToken),
+      payload: { fName: `${SECRET}Member`, email: memberA.email },
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
   }, 300_000);
 
   it('lets an admin act for A only through view-as, and logs it as theirs', async () => {

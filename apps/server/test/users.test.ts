@@ -224,7 +224,7 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       expect(verified.json().user).toMatchObject({ email: newEmail, emailVerified: true });
     });
 
-    it('keeps other organisations out (404) and colleagues off one another’s profile (403)', async () => {
+    it('keeps other organisations out (404) and a member off the owner’s profile (403); the owner manages members', async () => {
       const other = await t.app.inject({
         method: 'PUT',
         url: '/api/user',
@@ -232,13 +232,21 @@ describe.each(testDbKinds())('users on %s', (kind) => {
         payload: { user: { _id: stranger.user._id, fName: 'Hacked' } },
       });
       expect(other.statusCode).toBe(404);
-      const sameOrg = await t.app.inject({
+      const memberToOwner = await t.app.inject({
+        method: 'PUT',
+        url: '/api/user',
+        headers: as(colleague),
+        payload: { user: { _id: owner.user._id, fName: 'Hacked' } },
+      });
+      expect(memberToOwner.statusCode).toBe(403);
+      // Spec §6: the owner (MULTI_USER_ORGANIZATION, all features here) edits their members.
+      const ownerToMember = await t.app.inject({
         method: 'PUT',
         url: '/api/user',
         headers: as(owner),
-        payload: { user: { _id: colleague.user._id, fName: 'Hacked' } },
+        payload: { user: { _id: colleague.user._id, fName: 'Cole' } },
       });
-      expect(sameOrg.statusCode).toBe(403);
+      expect(ownerToMember.statusCode).toBe(200);
     });
 
     it('lets only admins change plan, role and grants; echoing the current values is fine', async () => {

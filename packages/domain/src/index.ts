@@ -63,6 +63,7 @@ export * from './validation/job-input';
 export * from './validation/template-input';
 
 export * from './auth/auth.schemas';
+export * from './users/team.schemas';
 
 export * from './jobs/job-api.schemas';
 export * from './jobs/cover-search.schemas';

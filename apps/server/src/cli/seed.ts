@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   DEFAULT_PLAN,
   RECORDING_MIME_TYPES,
+  ORG_ROLES,
   ROLES,
   answerRuleFor,
   cvStorageName,
@@ -611,6 +612,7 @@ async function createDemoAccount(db: Db, now: () => Date) {
     id: user.id,
     orgId: user.orgId,
     role: isAdmin(user) ? ROLES.ADMIN : ROLES.USER,
+    orgRole: ORG_ROLES.OWNER,
     perm: user.perm,
     advancedPrm: user.advancedPrm,
   });

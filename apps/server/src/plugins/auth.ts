@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey } from 'node:crypto';
-import { isAdmin, ROLES, type ErrorKey, type Role } from '@candid/domain';
+import { isAdmin, ORG_ROLES, ROLES, type ErrorKey, type Role } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -149,6 +149,7 @@ export interface StoredUser {
   id: string;
   orgId: string;
   role: string;
+  orgRole: string;
   perm: number;
   advancedPrm: Record<string, boolean> | null;
 }
@@ -165,6 +166,7 @@ function toActingUser(row: StoredUser): ActingUser {
     id: row.id,
     orgId: row.orgId,
     role: isAdmin(row) ? ROLES.ADMIN : ROLES.USER,
+    orgRole: row.orgRole === ORG_ROLES.OWNER ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER,
     perm: row.perm,
     advancedPrm: row.advancedPrm,
   };

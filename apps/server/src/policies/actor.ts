@@ -1,4 +1,4 @@
-import type { ErrorKey, PermissionSubject, Role } from '@candid/domain';
+import type { ErrorKey, OrgRole, PermissionSubject, Role } from '@candid/domain';
 
 /**
  * A recruiter or admin as the database describes them now (role and plan are read from the
@@ -9,6 +9,8 @@ export interface ActingUser extends PermissionSubject {
   id: string;
   orgId: string;
   role: Role;
+  /** Owner or member of the organisation (spec §6 organisations). */
+  orgRole: OrgRole;
 }
 
 /** What a candidate token opens: one applicant of one job (spec §6, DESIGN §4). */
@@ -72,6 +74,7 @@ export function staffActor(
     id: acting.id,
     orgId: acting.orgId,
     role: acting.role,
+    orgRole: acting.orgRole,
     perm: acting.perm,
     advancedPrm: acting.advancedPrm ?? null,
     user,

@@ -23,12 +23,20 @@ const user = (id: string, orgId: string, extra: Partial<ActingUser> = {}): Actin
   id,
   orgId,
   role: 'user',
+  orgRole: 'member',
   perm: PLANS.ALL_FEATURES,
   advancedPrm: null,
   ...extra,
 });
 
 const full = user('full', ORG_A);
+const owner = user('owner', ORG_A, { orgRole: 'owner' });
+const basicOwner = user('basicOwner', ORG_A, { orgRole: 'owner', perm: PLANS.BASIC });
+const grantedOwner = user('grantedOwner', ORG_A, {
+  orgRole: 'owner',
+  perm: PLANS.BASIC,
+  advancedPrm: { MULTI_USER_ORGANIZATION: true },
+});
 const starter = user('starter', ORG_A, { perm: PLANS.STARTER });
 const colleague = user('colleague', ORG_A);
 const stranger = user('stranger', ORG_B);
@@ -39,6 +47,9 @@ const ACTORS = {
   badToken: { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' },
   candidate: { kind: 'candidate', scope: { applicantId: 'app-a', jobId: 'job-a', orgId: ORG_A } },
   recruiter: staffActor(full),
+  owner: staffActor(owner),
+  basicOwner: staffActor(basicOwner),
+  grantedOwner: staffActor(grantedOwner),
   starter: staffActor(starter),
   stranger: staffActor(stranger),
   admin: staffActor(admin),
@@ -156,6 +167,38 @@ const TABLE: Row[] = [
   // View-as never lends the admin's rights to the viewed user, nor takes them away.
   ['adminViewingA', 'user.changeAccess', colleague, 'allow'],
   ['adminViewingA', 'user.delete', admin, 403],
+  // Organisations (spec §6): the owner with MULTI_USER_ORGANIZATION manages the members of
+  // their own organisation; members (the recruiter here) and other organisations do not.
+  ['recruiter', 'team.read', undefined, 'allow'],
+  ['candidate', 'team.read', undefined, 401],
+  ['anonymous', 'team.manage', undefined, 401],
+  ['owner', 'team.manage', undefined, 'allow'],
+  ['grantedOwner', 'team.manage', undefined, 'allow'],
+  ['basicOwner', 'team.manage', undefined, 403],
+  ['recruiter', 'team.manage', undefined, 403],
+  ['admin', 'team.manage', undefined, 'allow'],
+  ['owner', 'user.manage', colleague, 'allow'],
+  ['basicOwner', 'user.manage', colleague, 403],
+  ['owner', 'user.manage', stranger, 404],
+  ['owner', 'user.changeAccess', colleague, 403],
+  ['owner', 'member.remove', { ...colleague, orgRole: 'member' }, 'allow'],
+  ['owner', 'member.remove', { ...stranger, orgRole: 'member' }, 404],
+  ['owner', 'member.remove', { ...owner, orgRole: 'owner' }, 403],
+  ['recruiter', 'member.remove', { ...colleague, orgRole: 'member' }, 403],
+  ['basicOwner', 'member.remove', { ...colleague, orgRole: 'member' }, 403],
+  ['admin', 'member.remove', { ...colleague, orgRole: 'member' }, 404],
+  ['candidate', 'member.remove', { ...colleague, orgRole: 'member' }, 401],
+  // Departments: MULTI_DEPARTMENT_ORGANIZATION to use; its owner (or an admin) to manage.
+  ['recruiter', 'department.use', undefined, 'allow'],
+  ['basicOwner', 'department.use', undefined, 403],
+  ['owner', 'department.manage', undefined, 'allow'],
+  ['recruiter', 'department.manage', undefined, 403],
+  ['basicOwner', 'department.manage', undefined, 403],
+  ['admin', 'department.manage', undefined, 'allow'],
+  ['anonymous', 'department.use', undefined, 401],
+  ['recruiter', 'department.assign', jobA, 'allow'],
+  ['stranger', 'department.assign', jobA, 404],
+  ['basicOwner', 'department.assign', jobA, 403],
   // Uploads and covers: any staff member; the candidate's own interview only.
   ['recruiter', 'upload.image', undefined, 'allow'],
   ['candidate', 'upload.image', undefined, 401],

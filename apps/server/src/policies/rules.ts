@@ -1,5 +1,8 @@
 import {
+  canManageDepartments,
+  canManageMembers,
   canSortApplicants,
+  canUseDepartments,
   getAnswerType,
   hasPermission,
   isAnswerTypeAllowed,
@@ -23,6 +26,11 @@ export interface ApplicantResource extends OrgResource {
 export interface UserResource {
   id: string;
   orgId: string;
+}
+
+/** A user of an organisation as the team rules see them. */
+export interface MemberResource extends UserResource {
+  orgRole: string;
 }
 
 export interface GatedQuestion {
@@ -70,6 +78,18 @@ export interface Resources {
   /** Role and plan changes. */
   'user.changeAccess': UserResource;
   'user.delete': UserResource;
+  /** The team screen: the organisation's users (any of them may look). */
+  'team.read': void;
+  /** Adding members to the caller's organisation. */
+  'team.manage': void;
+  /** Removing a member (their jobs and templates go to the owner). The owner stays. */
+  'member.remove': MemberResource;
+  /** The organisation's departments: listing them, a job's department, the filter. */
+  'department.use': void;
+  /** Adding, renaming and deleting departments. */
+  'department.manage': void;
+  /** Putting a job in a department: it must be one of the organisation's. */
+  'department.assign': OrgResource;
   /** Profile images and logos, stored under the caller's organisation. */
   'upload.image': void;
   'cover.search': void;
@@ -165,7 +185,9 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'user.manage': (actor, target) => {
     const visible = STAFF_RULES['user.read']!(actor, target);
     if (!visible.allowed) return visible;
-    return actor.user.id === target.id || isRealAdmin(actor) ? ALLOW : forbidden();
+    if (actor.user.id === target.id || isRealAdmin(actor)) return ALLOW;
+    // The owner manages the organisation's members (spec §6 organisations).
+    return actor.user.orgId === target.orgId && canManageMembers(actor.user) ? ALLOW : forbidden();
   },
   'user.changeAccess': (actor, target) => {
     const managed = STAFF_RULES['user.manage']!(actor, target);
@@ -177,6 +199,25 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     // An admin removing their own account would lock themselves out mid-session.
     return target.id === actor.user.id ? forbidden() : ALLOW;
   },
+  'team.read': () => ALLOW,
+  'team.manage': (actor) =>
+    canManageMembers(actor.user)
+      ? ALLOW
+      : forbidden('Managing members needs the owner of an organisation on the enterprise plan'),
+  'member.remove': (actor, target) => {
+    // The team screen works on the caller's own organisation, admins included.
+    if (target.orgId !== actor.user.orgId) return notFound();
+    if (!canManageMembers(actor.user)) return forbidden();
+    // The owner leaves only with the organisation (the admin's account deletion).
+    return target.orgRole === 'owner' || target.id === actor.user.id ? forbidden() : ALLOW;
+  },
+  'department.use': (actor) =>
+    canUseDepartments(actor)
+      ? ALLOW
+      : forbidden('Departments need the multi-department organisation permission'),
+  'department.manage': (actor) => (canManageDepartments(actor.user) ? ALLOW : forbidden()),
+  'department.assign': (actor, department) =>
+    canUseDepartments(actor) ? inOrg(actor, department) : forbidden(),
   'upload.image': () => ALLOW,
   'cover.search': () => ALLOW,
   'interview.answer': null,

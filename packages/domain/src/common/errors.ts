@@ -21,6 +21,7 @@ export const ERROR_KEYS = [
   'NOT_FOUND_ERR',
   'EMAIL_CONFIRMATION_FAILED_ERR',
   'CONFIRMATION_CODE_MISMATCH_ERR',
+  'PASSWORD_LINK_INVALID_ERR',
   'INTERVIEW_NOT_AVAILABLE_ERR',
   'JOB_CLOSED_ERR',
   'PAGE_NOT_FOUND_ERR',
@@ -57,6 +58,7 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   NOT_FOUND_ERR: 404,
   EMAIL_CONFIRMATION_FAILED_ERR: 400,
   CONFIRMATION_CODE_MISMATCH_ERR: 400,
+  PASSWORD_LINK_INVALID_ERR: 400,
   INTERVIEW_NOT_AVAILABLE_ERR: 404,
   // The job exists but its closing date has passed: the resource is gone for candidates.
   JOB_CLOSED_ERR: 410,
@@ -93,6 +95,8 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
   EMAIL_CONFIRMATION_FAILED_ERR: 'Email confirmation failed',
   CONFIRMATION_CODE_MISMATCH_ERR:
     "Confirmation code doesn't match our records, try resending the confirmation email",
+  PASSWORD_LINK_INVALID_ERR:
+    'This link has expired or was already used: ask your organisation owner to send a new one',
   INTERVIEW_NOT_AVAILABLE_ERR: 'This interview is not available, please contact the recruiter',
   JOB_CLOSED_ERR: 'This job is closed and no longer accepts applications',
   PAGE_NOT_FOUND_ERR: 'Page not found',

@@ -188,7 +188,7 @@ export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 
 /** `GET job/jobCount?filters`: the filters that count (search and archive view). */
 export const jobCountQuerySchema = jobFilterSchema
-  .pick({ txt: true, showArchived: true })
+  .pick({ txt: true, showArchived: true, departmentId: true })
   .extend({ viewAsId: optionalQueryTextSchema });
 export type JobCountQuery = z.infer<typeof jobCountQuerySchema>;
 

@@ -3,7 +3,7 @@ import { JOB_PAGE_SIZE } from '../common/constants';
 import { isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
-import { queryBooleanSchema, searchTextSchema } from '../common/query';
+import { optionalQueryTextSchema, queryBooleanSchema, searchTextSchema } from '../common/query';
 import { applicantSchema } from '../applicants/applicant.schemas';
 import { DEFAULT_STATUS_STAGES, statusStagesSchema } from '../applicants/application-stage';
 import { miniUserSchema } from '../users/user.schemas';
@@ -49,6 +49,8 @@ export const jobSchema = z.object({
   company: jobCompanySchema,
   owner: miniUserSchema,
   rule: jobRuleSchema,
+  /** The department the job belongs to (MULTI_DEPARTMENT_ORGANIZATION); null for none. */
+  departmentId: idSchema.nullable().optional(),
   quests: z.array(questionSchema),
   applicants: z.array(applicantSchema).default([]),
   applicantSummary: applicantSummarySchema.default({ avatars: [], applicantCount: 0 }),
@@ -80,6 +82,8 @@ export type JobDraft = z.infer<typeof jobDraftSchema>;
 export const jobFilterSchema = z.object({
   txt: searchTextSchema,
   showArchived: queryBooleanSchema.default(false),
+  /** Only the jobs of this department (MULTI_DEPARTMENT_ORGANIZATION); `none` for jobs without one. */
+  departmentId: optionalQueryTextSchema,
   currPage: currPageSchema,
   itemsPerPage: itemsPerPageSchema(JOB_PAGE_SIZE),
 });

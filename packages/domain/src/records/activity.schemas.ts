@@ -15,6 +15,7 @@ export const ACTIVITY_TARGETS = [
   'status',
   'note',
   'interview',
+  'department',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 

@@ -85,6 +85,8 @@ export const jobInputSchema = z
     }),
     company: z.object({ name: requiredString, logoUrl: z.string().default('') }),
     rule: jobRuleSchema,
+    /** Left out: unchanged on an update, none on a new job. */
+    departmentId: idSchema.nullable().optional(),
     quests: z.array(questionInputSchema).min(1, { error: VALIDATION_KEYS.QUESTIONS_REQUIRED }),
     archivedAt: isoDateSchema.nullable().optional(),
     /**

@@ -30,10 +30,10 @@ export const refreshTokens = pgTable(
 
 /**
  * Purpose of a one-time code: a 6-digit code (email verification, password reset, login by
- * OTP) or the long random token of an email-verification link.
+ * OTP) or the long random token of a link (email verification, a new member's set-password).
  */
 export type OneTimeCodePurpose =
-  'verify_email' | 'reset_password' | 'login_otp' | 'verify_email_link';
+  'verify_email' | 'reset_password' | 'login_otp' | 'verify_email_link' | 'set_password_link';
 
 /** Single-use codes, stored hashed, with an expiry and a wrong-try counter. */
 export const oneTimeCodes = pgTable(

@@ -2,7 +2,7 @@ import type { Question, StatusStages } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
-import { organizations } from './organizations';
+import { departments, organizations } from './organizations';
 import { users } from './users';
 
 /**
@@ -25,6 +25,8 @@ export const jobs = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
+    /** The department the job belongs to (MULTI_DEPARTMENT_ORGANIZATION); null for none. */
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     location: text('location').notNull().default(''),
     /** Sanitised HTML. */
@@ -65,5 +67,9 @@ export const jobs = pgTable(
     index('jobs_closes_at_idx')
       .on(t.closesAt)
       .where(sql`${t.closesAt} is not null and ${t.archivedAt} is null`),
+    // Job overview filtered by department (active jobs, newest first).
+    index('jobs_org_department_created_idx')
+      .on(t.orgId, t.departmentId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
   ],
 );

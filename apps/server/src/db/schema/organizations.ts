@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common';
 
 /** A company account. Every user belongs to one; jobs, templates and applicants are scoped to it. */
@@ -8,3 +8,22 @@ export const organizations = pgTable('organizations', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A department of an organisation (spec §6 multi-department organisations). A job may belong
+ * to one; deleting a department leaves its jobs without one.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One name once per organisation; the list reads this index in name order.
+  (t) => [uniqueIndex('departments_org_name_key').on(t.orgId, t.name)],
+);

@@ -39,6 +39,11 @@ export const users = pgTable(
     logoUrl: text('logo_url').notNull().default(''),
     coverUrls: jsonb('cover_urls').$type<CoverUrl[]>().notNull().default([]),
     role: text('role').notNull().default('user'),
+    /**
+     * The user's place in their organisation: 'owner' (who signed up, or an account an admin
+     * created with a new organisation) manages the members; 'member' was added to it.
+     */
+    orgRole: text('org_role').$type<'owner' | 'member'>().notNull().default('member'),
     /** Plan code (spec §6): 0 starter … 3 enterprise, 999 all features. */
     perm: integer('perm').notNull().default(999),
     /** Features granted by name beyond the plan, e.g. { BOOKMARKS: true }. */

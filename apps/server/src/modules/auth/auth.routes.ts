@@ -10,6 +10,7 @@ import {
   resetPasswordBodySchema,
   sendCodeBodySchema,
   sessionResponseSchema,
+  setPasswordBodySchema,
   signupBodySchema,
   tokenPairSchema,
   verifyCodeBodySchema,
@@ -233,6 +234,22 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
       preHandler: limit('verifyEmail'),
     },
     async (request) => auth.verifyEmailWithLink(request.body.code, clientOf(request)),
+  );
+
+  api.put(
+    '/auth/set-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Open a new member's set-password link: sets the password, verifies the email and logs in",
+        body: setPasswordBodySchema,
+        response: { 200: sessionResponseSchema },
+      },
+      preHandler: limit('verifyEmail'),
+    },
+    async (request) =>
+      auth.setPasswordWithLink(request.body.token, request.body.password, clientOf(request)),
   );
 
   api.post(

@@ -48,7 +48,7 @@ export interface ClientInfo {
   language?: Language;
 }
 
-type LoginMethod = 'password' | 'google' | 'otp' | 'email_link' | 'signup';
+type LoginMethod = 'password' | 'google' | 'otp' | 'email_link' | 'password_link' | 'signup';
 
 function languageOf(row: UserRow): Language {
   return row.language === 'he' ? 'he' : 'en';
@@ -321,6 +321,37 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const verified = await markLoggedIn(row, { emailVerified: true });
       return startSession(verified, client, 'email_link');
+    },
+
+    /**
+     * A new member's set-password link (`/set-password?token=…`, single use, 7 days); an older
+     * unused link of the user dies. No password travels by email and the owner never knows it.
+     */
+    async issuePasswordLink(row: UserRow): Promise<string> {
+      const token = await codes.issueLinkToken(row.id, 'set_password_link');
+      return `${deps.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    },
+
+    /**
+     * Opening the set-password link: uses it up, sets the password, verifies the email (the
+     * link reached the inbox) and logs in. PASSWORD_LINK_INVALID_ERR for an unknown, used or
+     * expired link.
+     */
+    async setPasswordWithLink(
+      token: string,
+      password: string,
+      client: ClientInfo,
+    ): Promise<SessionResponse> {
+      const link = await codes.findLinkToken(token, 'set_password_link');
+      const row = link ? await findUserById(db, link.userId) : null;
+      if (!link || !row || !link.isLive || !(await codes.consumeLinkToken(link.id))) {
+        throw new AppError('PASSWORD_LINK_INVALID_ERR');
+      }
+      await updateUser(db, row.id, { passwordHash: await hashPassword(password) }, now());
+      await refreshTokens.revokeAllOfUser(row.id);
+      await recordPasswordChange(row, row.id, 'invitation_link');
+      const ready = await markLoggedIn(row, { emailVerified: true });
+      return startSession(ready, client, 'password_link');
     },
 
     /** `POST auth/token`: the next refresh token of the session and a fresh access token. */

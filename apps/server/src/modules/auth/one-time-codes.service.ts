@@ -11,10 +11,19 @@ export const CODE_MAX_WRONG_TRIES = 5;
 /** An email-verification link lives 24 hours. */
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Purposes of the 6-digit codes (the link token has its own). */
-export type CodePurpose = Exclude<OneTimeCodePurpose, 'verify_email_link'>;
+/** A new member's set-password link lives 7 days (they may not read their mail at once). */
+export const PASSWORD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Purposes of the link tokens. */
+export type LinkPurpose = Extract<OneTimeCodePurpose, 'verify_email_link' | 'set_password_link'>;
+/** Purposes of the 6-digit codes (the link tokens have their own). */
+export type CodePurpose = Exclude<OneTimeCodePurpose, LinkPurpose>;
 
 const LINK_PURPOSE = 'verify_email_link' satisfies OneTimeCodePurpose;
+const LINK_TTL_MS: Record<LinkPurpose, number> = {
+  verify_email_link: EMAIL_LINK_TTL_MS,
+  set_password_link: PASSWORD_LINK_TTL_MS,
+};
 
 export interface OneTimeCodes {
   /** A fresh code for the purpose; every older unused code of that purpose dies. */
@@ -29,10 +38,13 @@ export interface OneTimeCodes {
     code: string,
     options: { consume: boolean },
   ): Promise<boolean>;
-  /** A fresh email-verification link token; older unused ones of the user die. */
-  issueLinkToken(userId: string): Promise<string>;
+  /** A fresh link token (email verification by default); older unused ones of the user die. */
+  issueLinkToken(userId: string, purpose?: LinkPurpose): Promise<string>;
   /** What a link token refers to, without using it up; null when no such token was issued. */
-  findLinkToken(token: string): Promise<{ id: string; userId: string; isLive: boolean } | null>;
+  findLinkToken(
+    token: string,
+    purpose?: LinkPurpose,
+  ): Promise<{ id: string; userId: string; isLive: boolean } | null>;
   /** Uses up a live link token; false when it was used, expired or died meanwhile. */
   consumeLinkToken(id: string): Promise<boolean>;
 }
@@ -141,19 +153,17 @@ export function createOneTimeCodes(deps: {
       return used.length > 0;
     },
 
-    async issueLinkToken(userId) {
+    async issueLinkToken(userId, purpose = LINK_PURPOSE) {
       const token = randomBytes(32).toString('base64url');
-      await issue(userId, LINK_PURPOSE, sha256(token), EMAIL_LINK_TTL_MS);
+      await issue(userId, purpose, sha256(token), LINK_TTL_MS[purpose]);
       return token;
     },
 
-    async findLinkToken(token) {
+    async findLinkToken(token, purpose = LINK_PURPOSE) {
       const [row] = await db
         .select()
         .from(oneTimeCodes)
-        .where(
-          and(eq(oneTimeCodes.codeHash, sha256(token)), eq(oneTimeCodes.purpose, LINK_PURPOSE)),
-        );
+        .where(and(eq(oneTimeCodes.codeHash, sha256(token)), eq(oneTimeCodes.purpose, purpose)));
       if (!row) return null;
       return { id: row.id, userId: row.userId, isLive: !row.usedAt && row.expiresAt > now() };
     },

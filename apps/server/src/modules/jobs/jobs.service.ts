@@ -22,10 +22,11 @@ import type { Db, DbTx } from '../../db/client';
 import { cappedCount, readList, type CappedCount, likePattern } from '../../db/list-query';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { authorize, loggedActor, type StaffActor } from '../../policies';
+import { authorize, can, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
 import { findUserById, rememberCompanyName } from '../users/users.service';
+import { findDepartment } from '../departments/departments.service';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { getApplicantSummaries } from '../review/applicant-summary';
 import { toStoredQuests } from './questions';
@@ -74,12 +75,40 @@ function toJobContent(
   };
 }
 
+/** The department value for the filter `departmentId`: one of them, or `none` for jobs without. */
+export const NO_DEPARTMENT = 'none';
+
+function departmentCondition(departmentId: string | undefined): SQL | undefined {
+  if (!departmentId) return undefined;
+  if (departmentId === NO_DEPARTMENT) return isNull(jobs.departmentId);
+  // Not an id: no job can match (and the database is not asked to parse it).
+  return isUuid(departmentId) ? eq(jobs.departmentId, departmentId) : sql`false`;
+}
+
+/**
+ * The department a save names, checked: one of the organisation's, and the plan allows
+ * departments (403/404 from the policies). Undefined leaves the job's department as it is.
+ */
+async function checkedDepartmentId(
+  db: Db,
+  actor: StaffActor,
+  departmentId: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (departmentId === undefined || departmentId === null) return departmentId;
+  authorize(actor, 'department.use');
+  const department = await findDepartment(db, departmentId);
+  if (!department) throw new AppError('NOT_FOUND_ERR');
+  authorize(actor, 'department.assign', department);
+  return department.id;
+}
+
 /** A job row as the API returns it (spec §3 Job, wire names). The one place columns map to the wire. */
 export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummary): Job {
   return {
     ...toJobContent(row),
     owner: toMiniUser(owner),
     statusStages: resolveStatusStages(row.statusStages),
+    departmentId: row.departmentId,
     // Applicants travel through the applicant calls, never inside a job (spec §7).
     applicants: [],
     applicantSummary: summary ?? { avatars: [], applicantCount: 0 },
@@ -131,13 +160,22 @@ function archiveCondition(showArchived: boolean): SQL {
 }
 
 /** The organisation's jobs in one archive view, searched by title or location (spec §5: trimmed, case-insensitive). */
-function listConditions(orgId: string, filter: { txt: string; showArchived: boolean }) {
+function listConditions(
+  orgId: string,
+  filter: { txt: string; showArchived: boolean; departmentId?: string },
+) {
   const scope = and(eq(jobs.orgId, orgId), archiveCondition(filter.showArchived))!;
-  if (!filter.txt) return { scope, where: scope };
-  const pattern = likePattern(filter.txt);
+  const department = departmentCondition(filter.departmentId);
+  if (!filter.txt && !department) return { scope, where: scope, isFiltered: false };
+  const pattern = filter.txt ? likePattern(filter.txt) : null;
   return {
     scope,
-    where: and(scope, or(ilike(jobs.title, pattern), ilike(jobs.location, pattern)))!,
+    where: and(
+      scope,
+      department,
+      pattern ? or(ilike(jobs.title, pattern), ilike(jobs.location, pattern)) : undefined,
+    )!,
+    isFiltered: true,
   };
 }
 
@@ -191,7 +229,7 @@ export async function listJobs(
   orgId: string,
   query: JobListQuery,
 ): Promise<JobListResponse> {
-  const { scope, where } = listConditions(orgId, query);
+  const { scope, where, isFiltered } = listConditions(orgId, query);
   return readList(db, async (q) => {
     const pageIds = q
       .select({ id: jobs.id })
@@ -205,7 +243,7 @@ export async function listJobs(
         job: jobs,
         owner: ownerColumns,
         filtered: cappedCountSql(where),
-        total: query.txt ? cappedCountSql(scope) : sql<number>`null`,
+        total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
       })
       .from(jobs)
       .innerJoin(...ownerJoin(jobs.ownerId))
@@ -217,11 +255,11 @@ export async function listJobs(
       : await q
           .select({
             filtered: cappedCountSql(where),
-            total: query.txt ? cappedCountSql(scope) : sql<number>`null`,
+            total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
           })
           .from(sql`(select 1) as one`);
     const filtered = toCapped(Number(counts!.filtered));
-    const total = query.txt ? toCapped(Number(counts!.total)) : filtered;
+    const total = isFiltered ? toCapped(Number(counts!.total)) : filtered;
     return {
       jobs: await attachSummaries(q, found),
       pageCount: getPageCount(filtered.value, query.itemsPerPage),
@@ -279,6 +317,7 @@ export async function createJob(
   const actor = loggedActor(owner);
   authorize(owner, 'job.useAnswerTypes', { quests: input.quests });
   const values = { ...toJobValues(input), closesAt: toClosesAt(input, null, now, 'job.closesAt') };
+  const departmentId = await checkedDepartmentId(db, owner, input.departmentId);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(jobs)
@@ -286,6 +325,7 @@ export async function createJob(
         ...values,
         orgId: owner.orgId,
         ownerId: owner.id,
+        departmentId: departmentId ?? null,
         createdAt: now,
         updatedAt: now,
         archivedAt: null,
@@ -328,6 +368,7 @@ export async function updateJobs(
     row: JobRow;
     values: ReturnType<typeof toJobValues> & { closesAt: Date | null };
     archivedAt: Date | null;
+    departmentId: string | null;
   }[] = [];
   for (const [index, input] of inputs.entries()) {
     const row = existing.get(input._id!);
@@ -351,14 +392,24 @@ export async function updateJobs(
           ? null
           : (row.archivedAt ?? now);
     const closesAt = toClosesAt(input, row.closesAt, now, `jobs.${index}.closesAt`);
-    updates.push({ row, values: { ...toJobValues(input), closesAt }, archivedAt });
+    // The department the job already has needs no check (an archive after a plan change).
+    const departmentId =
+      input.departmentId === row.departmentId
+        ? row.departmentId
+        : await checkedDepartmentId(db, params.actor, input.departmentId);
+    updates.push({
+      row,
+      values: { ...toJobValues(input), closesAt },
+      archivedAt,
+      departmentId: departmentId === undefined ? row.departmentId : departmentId,
+    });
   }
 
   await db.transaction(async (tx) => {
-    for (const { row, values, archivedAt } of updates) {
+    for (const { row, values, archivedAt, departmentId } of updates) {
       await tx
         .update(jobs)
-        .set({ ...values, archivedAt, updatedAt: now })
+        .set({ ...values, archivedAt, departmentId, updatedAt: now })
         .where(and(eq(jobs.id, row.id), eq(jobs.orgId, orgId)));
       const type =
         !row.archivedAt && archivedAt
@@ -431,6 +482,8 @@ export async function cloneJobById(
       company: copy.company,
       rule: copy.rule,
       statusStages: copy.statusStages,
+      // The copy stays in the department when the cloner works with departments.
+      departmentId: can(params.actor, 'department.use') ? (source.departmentId ?? null) : null,
       quests: copy.quests.map((quest) => ({
         ...quest,
         thinkTimeSec: quest.thinkTimeSec ?? null,
@@ -458,6 +511,26 @@ export async function getPublicJob(db: Db, id: string, now: Date): Promise<Publi
 /** Gives every job of a departing user to a colleague (called inside the deletion's transaction). */
 export async function transferJobOwnership(tx: DbTx, fromUserId: string, toUserId: string) {
   await tx.update(jobs).set({ ownerId: toUserId }).where(eq(jobs.ownerId, fromUserId));
+}
+
+/** Jobs (active and archived) per department of one organisation. */
+export async function countJobsByDepartment(db: Db, orgId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ departmentId: jobs.departmentId, value: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), isNotNull(jobs.departmentId)))
+    .groupBy(jobs.departmentId);
+  return new Map(rows.map((row) => [row.departmentId!, Number(row.value)]));
+}
+
+/** Jobs (active and archived) per owner in one organisation: the team screen shows them. */
+export async function countJobsByOwner(db: Db, orgId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ ownerId: jobs.ownerId, value: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.orgId, orgId))
+    .groupBy(jobs.ownerId);
+  return new Map(rows.map((row) => [row.ownerId, Number(row.value)]));
 }
 
 /** How many jobs (active and archived) a user owns: the account-deletion dialog shows it. */

@@ -2,7 +2,9 @@ import {
   getPageCount,
   getSkip,
   isLanguage,
+  ORG_ROLES,
   ROLES,
+  type OrgRole,
   type Account,
   type AccountListQuery,
   type AccountListResponse,
@@ -44,6 +46,10 @@ function toRole(role: string): Role {
   return role === ROLES.ADMIN ? ROLES.ADMIN : ROLES.USER;
 }
 
+function toOrgRole(orgRole: string): OrgRole {
+  return orgRole === ORG_ROLES.OWNER ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER;
+}
+
 function toLanguage(language: string): Language {
   return isLanguage(language) ? language : 'en';
 }
@@ -66,6 +72,7 @@ export function toUserDto(row: UserRow): SessionUser {
       ...(cover.small ? { smallUrl: cover.small } : {}),
     })),
     role: toRole(row.role),
+    orgRole: toOrgRole(row.orgRole),
     lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
     perm: row.perm,
     advancedPrm: row.advancedPrm,
@@ -91,6 +98,7 @@ function prepareStoredUser(db: Db) {
       id: users.id,
       orgId: users.orgId,
       role: users.role,
+      orgRole: users.orgRole,
       perm: users.perm,
       advancedPrm: users.advancedPrm,
     })
@@ -160,6 +168,8 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   try {
     return await db.transaction(async (tx) => {
       let orgId = input.orgId;
+      // Who makes an organisation owns it; anyone added to an existing one is a member.
+      const orgRole: OrgRole = orgId === undefined ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER;
       if (orgId !== undefined) {
         const [org] = isUuid(orgId)
           ? await tx
@@ -178,6 +188,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         .insert(users)
         .values({
           orgId,
+          orgRole,
           fName: input.fName,
           lName: input.lName,
           email,
@@ -405,4 +416,33 @@ export async function deleteUser(
     await options.handOver?.(tx, id, successor.id);
     await tx.delete(users).where(eq(users.id, id));
   });
+}
+
+/** The users of an organisation for the team screen: its owner first, then by joining date. */
+export async function listOrgUsers(db: Db, orgId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.orgId, orgId))
+    .orderBy(sql`${users.orgRole} = ${ORG_ROLES.OWNER} desc`, users.createdAt, users.id);
+}
+
+/** The organisation's owner (who receives a removed member's work); null for none left. */
+export async function findOrgOwner(db: Db | DbTx, orgId: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.orgRole, ORG_ROLES.OWNER)))
+    .orderBy(users.createdAt, users.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The organisation's name (the new member's email names it). */
+export async function getOrganizationName(db: Db, orgId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row?.name ?? '';
 }

@@ -12,6 +12,8 @@ describe('route table (spec §2)', () => {
       '/signup guestOnly',
       '/forgot-password public',
       '/verify-email public',
+      '/set-password public',
+      '/backoffice/team auth',
       '/user auth',
       '/backoffice auth',
       '/backoffice/applicant/:jobId? auth',

@@ -10,6 +10,11 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
 export const USER_PATH = '/user';
 export const BACKOFFICE_PATH = '/backoffice';
 export const APPLICANT_OVERVIEW_PATH = '/backoffice/applicant';
+export const JOB_OVERVIEW_PATH = '/backoffice/job';
+/** The organisation's members and departments (spec §6 organisations). */
+export const TEAM_PATH = '/backoffice/team';
+/** A new member's invitation link: choose a password (query `token`). */
+export const SET_PASSWORD_PATH = '/set-password';
 export const NOT_FOUND_PATH = '/not-found';
 export const NOT_SUPPORTED_PATH = '/not-supported';
 

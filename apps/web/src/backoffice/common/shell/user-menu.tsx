@@ -18,10 +18,11 @@ import {
   IconLanguage,
   IconLogout,
   IconUserCircle,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { USER_PATH } from '../../../common/routing/paths';
+import { TEAM_PATH, USER_PATH } from '../../../common/routing/paths';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { UserAvatar } from '../ui/user-avatar';
@@ -51,7 +52,8 @@ function UserSummary({ user }: { user: User }) {
 }
 
 /**
- * The user menu of the back-office header (spec §2): profile, language and logout. On wide
+ * The user menu of the back-office header (spec §2): profile, team (spec §6 organisations: the
+ * screen itself says which plan it needs), language and logout. On wide
  * screens a dropdown; on phones a bottom sheet with the same entries.
  */
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
@@ -99,6 +101,13 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
               label={t('shell.profile')}
               leftSection={<IconUserCircle size={20} aria-hidden />}
             />
+            <MantineNavLink
+              component={Link}
+              to={TEAM_PATH}
+              onClick={sheet.close}
+              label={t('shell.team')}
+              leftSection={<IconUsersGroup size={20} aria-hidden />}
+            />
             <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm">
               {t('shell.language')}
             </Text>
@@ -143,6 +152,13 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
           leftSection={<IconUserCircle size={18} aria-hidden />}
         >
           {t('shell.profile')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={TEAM_PATH}
+          leftSection={<IconUsersGroup size={18} aria-hidden />}
+        >
+          {t('shell.team')}
         </Menu.Item>
         <Menu.Label>{t('shell.language')}</Menu.Label>
         {LANGUAGES.map((option) => (

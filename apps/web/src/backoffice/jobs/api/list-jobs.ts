@@ -21,6 +21,7 @@ export async function listJobs(
       params: {
         txt: filter.txt || undefined,
         showArchived: filter.showArchived,
+        departmentId: filter.departmentId,
         currPage: filter.currPage,
         itemsPerPage: filter.itemsPerPage,
       },

@@ -9,6 +9,7 @@ export function toJobPayload(job: JobDraft | Job) {
     company: job.company,
     rule: job.rule,
     quests: job.quests,
+    ...(job.departmentId !== undefined ? { departmentId: job.departmentId } : {}),
     archivedAt: job.archivedAt ?? null,
     closesAt: job.closesAt ?? null,
     statusStages: job.statusStages,

@@ -1,6 +1,7 @@
 import { AUTOSAVE_DEBOUNCE_MS, type Job, type JobDraft } from '@candid/domain';
 import type { Editor } from '@tiptap/react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, renderScreen, TEST_USER, type FetchCall } from '../../common/test/render-screen';
 import JobEditorPage from './job-editor-page';
@@ -108,6 +109,26 @@ describe('JobEditorPage', () => {
     await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
     const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
     expect(created.job.statusStages).toMatchObject({ 0: 'received', 7: 'decision' });
+  });
+
+  it('puts the job in a department with the permission (spec §6), and shows no field without', async () => {
+    const view = renderEditor({
+      'GET department': { body: { departments: [{ _id: 'd1', name: 'Design', jobCount: 0 }] } },
+    });
+    await screen.findByRole('textbox', { name: /Job title/ });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('combobox', { name: 'Department' }));
+    await user.click(await screen.findByRole('option', { name: 'Design' }));
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job.departmentId).toBe('d1');
+    view.unmount();
+
+    const starter = renderEditor({}, { ...TEST_USER, perm: 0 });
+    await screen.findByRole('textbox', { name: /Job title/ });
+    expect(screen.queryByRole('combobox', { name: 'Department' })).toBeNull();
+    expect(starter.fetchMock.calls.some((call) => call.path.startsWith('department'))).toBe(false);
   });
 
   it('autosaves the rich-text description as HTML', async () => {

@@ -1,6 +1,7 @@
 import {
   addedQuestion,
   canShareJob,
+  canUseDepartments,
   defaultJob,
   getDefaultTexts,
   JOB_DEFAULT_TIME_LIMIT_MIN,
@@ -19,6 +20,7 @@ import {
   Grid,
   Group,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
@@ -34,6 +36,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useSchemaForm, type SchemaForm } from '../../../common/forms/use-schema-form';
 import { PageLoader } from '../../../common/ui/page-loader';
 import classes from '../../../common/ui/mirror-in-rtl.module.css';
+import { useDepartments } from '../../common/departments/departments-api';
 import { useSessionUser } from '../../common/session/session-actions';
 import { QuestionListEditor } from '../../common/questions/question-list-editor';
 import { RichTextField } from '../../common/questions/rich-text-field';
@@ -114,10 +117,13 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
   };
 }
 
+/** The department field's value for "no department" (the job's null). */
+const NO_DEPARTMENT = 'none';
+
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
 type JobFormValues = Pick<
   JobInputDraft,
-  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'
+  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages' | 'departmentId'
 >;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
 
@@ -129,6 +135,7 @@ function toFormValues(job: JobDraft): JobFormValues {
     quests: job.quests,
     closesAt: job.closesAt ?? null,
     statusStages: job.statusStages,
+    departmentId: job.departmentId ?? null,
   };
 }
 
@@ -138,10 +145,13 @@ function toFormValues(job: JobDraft): JobFormValues {
  */
 function fromFormValues(
   values: JobFormValues,
-): Pick<JobDraft, 'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'> {
+): Pick<
+  JobDraft,
+  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages' | 'departmentId'
+> {
   return values as Pick<
     JobDraft,
-    'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages'
+    'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages' | 'departmentId'
   >;
 }
 
@@ -232,6 +242,10 @@ function JobEditor({
   const hasPractice = form.valueField('rule.hasPractice');
   const closesAt = form.valueField('closesAt');
   const statusStages = form.valueField('statusStages');
+  const departmentId = form.valueField('departmentId');
+  // Spec §6 multi-department organisations: the field shows only with the permission.
+  const hasDepartments = canUseDepartments(user);
+  const departments = useDepartments(user);
 
   return (
     <Stack gap="lg">
@@ -293,6 +307,27 @@ function JobEditor({
                 onChange={desc.onChange}
               />
               <CoverPicker value={coverUrl.value ?? ''} onChange={coverUrl.onChange} />
+              {hasDepartments ? (
+                <Select
+                  label={t('jobEditor.department')}
+                  description={
+                    departments.data?.length === 0 ? t('jobEditor.noDepartments') : undefined
+                  }
+                  allowDeselect={false}
+                  value={departmentId.value ?? NO_DEPARTMENT}
+                  onChange={(value) =>
+                    departmentId.onChange(!value || value === NO_DEPARTMENT ? null : value)
+                  }
+                  comboboxProps={{ withinPortal: true }}
+                  data={[
+                    { value: NO_DEPARTMENT, label: t('jobs.department.none') },
+                    ...(departments.data ?? []).map((department) => ({
+                      value: department._id,
+                      label: department.name,
+                    })),
+                  ]}
+                />
+              ) : null}
             </Section>
             <Section title={t('jobEditor.company')}>
               <TextInput

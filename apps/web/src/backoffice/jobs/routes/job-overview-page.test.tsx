@@ -60,6 +60,49 @@ describe('JobOverviewPage', () => {
     expect(within(cards[2]!).queryByTestId('job-closing')).not.toBeInTheDocument();
   });
 
+  it('filters the jobs by department (spec §6), only with the permission', async () => {
+    const jobs = [makeJob(1), { ...makeJob(2), departmentId: 'd1' }];
+    const route = jobListRoute(jobs);
+    const view = renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': (call) => {
+          const department = new URL(`http://x/${call.path}`).searchParams.get('departmentId');
+          const answer = route(call);
+          if (!department) return answer;
+          const only = jobs.filter((job) =>
+            department === 'none' ? !job.departmentId : job.departmentId === department,
+          );
+          return { body: { ...answer.body, jobs: only, filteredJobCount: only.length } };
+        },
+        'GET template/default': { body: [] },
+        'GET department': { body: { departments: [{ _id: 'd1', name: 'Design', jobCount: 1 }] } },
+      },
+    });
+    expect(await screen.findAllByTestId('job-card')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Department' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Design' }));
+    await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(1));
+    expect(screen.getByText('Job 2')).toBeVisible();
+    expect(
+      view.fetchMock.calls.some(
+        (call) => call.path.startsWith('job?') && call.path.includes('departmentId=d1'),
+      ),
+    ).toBe(true);
+  });
+
+  it('shows no department filter without the permission', async () => {
+    const view = renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: { ...TEST_USER, perm: 1 },
+      routes: { 'GET job': jobListRoute([makeJob(1)]), 'GET template/default': { body: [] } },
+    });
+    expect(await screen.findAllByTestId('job-card')).toHaveLength(1);
+    expect(screen.queryByRole('combobox', { name: 'Department' })).toBeNull();
+    expect(view.fetchMock.calls.some((call) => call.path.startsWith('department'))).toBe(false);
+  });
+
   it('shows the first-time onboarding with three steps when there are no jobs', async () => {
     renderScreen(<JobOverviewPage />, {
       path: '/backoffice/job',

@@ -1,4 +1,5 @@
 import {
+  canUseDepartments,
   JOB_PAGE_SIZE,
   pageAfterRemoval,
   SEARCH_DEBOUNCE_MS,
@@ -14,6 +15,7 @@ import {
   Loader,
   Modal,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -26,6 +28,7 @@ import { useDebouncedValue, useIntersection } from '@mantine/hooks';
 import {
   IconArchive,
   IconBriefcase,
+  IconBuilding,
   IconLayoutGrid,
   IconList,
   IconPlus,
@@ -40,6 +43,7 @@ import { EmptyState } from '../../../common/ui/empty-state';
 import { useIsTouchDevice } from '../../../common/ui/media-queries';
 import { CAPPED_COUNT_COMPONENTS, cappedCountLabel } from '../../../common/ui/capped-count';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
+import { useDepartments } from '../../common/departments/departments-api';
 import { useSessionUser } from '../../common/session/session-actions';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { useInfiniteJobs, useJobs } from '../api/list-jobs';
@@ -61,13 +65,24 @@ export function getJobEditPath(jobId?: string, templateId?: string): string {
 interface PageState {
   txt: string;
   showArchived: boolean;
+  departmentId: string | undefined;
   page: number;
 }
 
+/** The department filter's value for every department. */
+const ALL_DEPARTMENTS = 'all';
+/** The department filter's value for jobs without a department (the server's `none`). */
+const NO_DEPARTMENT = 'none';
+
 /** The list's jobs and counts, from the pager's page or the infinite list's pages. */
-function useJobList(txt: string, showArchived: boolean, currPage: number) {
+function useJobList(
+  txt: string,
+  showArchived: boolean,
+  departmentId: string | undefined,
+  currPage: number,
+) {
   const isTouch = useIsTouchDevice();
-  const base = { txt, showArchived, itemsPerPage: JOB_PAGE_SIZE };
+  const base = { txt, showArchived, departmentId, itemsPerPage: JOB_PAGE_SIZE };
   const paged = useJobs({ ...base, currPage }, !isTouch);
   const infinite = useInfiniteJobs(base, isTouch);
   if (isTouch) {
@@ -130,15 +145,30 @@ export default function JobOverviewPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [showArchived, setShowArchived] = useState(false);
+  // Spec §6 multi-department organisations: the jobs of one department (state, like the search).
+  const hasDepartments = Boolean(user && canUseDepartments(user));
+  const departments = useDepartments(user);
+  const [departmentFilter, setDepartmentFilter] = useState(ALL_DEPARTMENTS);
+  const departmentId =
+    hasDepartments && departmentFilter !== ALL_DEPARTMENTS ? departmentFilter : undefined;
   // The page belongs to one search and view; another search or view starts on page 1.
-  const [pageState, setPageState] = useState<PageState>({ txt: '', showArchived: false, page: 1 });
+  const [pageState, setPageState] = useState<PageState>({
+    txt: '',
+    showArchived: false,
+    departmentId: undefined,
+    page: 1,
+  });
   const currPage =
-    pageState.txt === debouncedSearch && pageState.showArchived === showArchived
+    pageState.txt === debouncedSearch &&
+    pageState.showArchived === showArchived &&
+    pageState.departmentId === departmentId
       ? pageState.page
       : 1;
-  const setPage = (page: number) => setPageState({ txt: debouncedSearch, showArchived, page });
+  const setPage = (page: number) =>
+    setPageState({ txt: debouncedSearch, showArchived, departmentId, page });
+  const isFiltered = Boolean(debouncedSearch || departmentId);
 
-  const list = useJobList(debouncedSearch, showArchived, currPage);
+  const list = useJobList(debouncedSearch, showArchived, departmentId, currPage);
   const { removeOptimistically, clone } = useJobListActions();
   const [shareJob, setShareJob] = useState<Job | null>(null);
   const [jobToDelete, setJobToDelete] = useState<Job | null>(null);
@@ -165,7 +195,7 @@ export default function JobOverviewPage() {
   const isFirstTime =
     !list.isPending &&
     !showArchived &&
-    !debouncedSearch &&
+    !isFiltered &&
     list.totalJobCount === 0 &&
     list.jobs.length === 0;
   const isCardView = viewType === 'card';
@@ -186,16 +216,14 @@ export default function JobOverviewPage() {
           <EmptyState
             testId="jobs-empty-archive"
             icon={<IconArchive size={28} aria-hidden />}
-            title={
-              debouncedSearch ? t(EMPTY_STATE_KEYS.noExactMatches) : t('jobs.emptyArchive.title')
-            }
+            title={isFiltered ? t(EMPTY_STATE_KEYS.noExactMatches) : t('jobs.emptyArchive.title')}
             description={
-              debouncedSearch ? t(EMPTY_STATE_KEYS.tryChangingFilters) : t('jobs.emptyArchive.text')
+              isFiltered ? t(EMPTY_STATE_KEYS.tryChangingFilters) : t('jobs.emptyArchive.text')
             }
           />
         );
       }
-      if (debouncedSearch) {
+      if (isFiltered) {
         return (
           <EmptyState
             testId="jobs-no-matches"
@@ -203,7 +231,13 @@ export default function JobOverviewPage() {
             title={t(EMPTY_STATE_KEYS.noExactMatches)}
             description={t(EMPTY_STATE_KEYS.tryChangingFilters)}
             action={
-              <Button variant="light" onClick={() => setSearch('')}>
+              <Button
+                variant="light"
+                onClick={() => {
+                  setSearch('');
+                  setDepartmentFilter(ALL_DEPARTMENTS);
+                }}
+              >
                 {t('jobs.clearSearch')}
               </Button>
             }
@@ -280,6 +314,25 @@ export default function JobOverviewPage() {
               ) : null
             }
           />
+          {hasDepartments ? (
+            <Select
+              w={{ base: '100%', xs: 220 }}
+              value={departmentFilter}
+              onChange={(value) => setDepartmentFilter(value ?? ALL_DEPARTMENTS)}
+              allowDeselect={false}
+              aria-label={t('jobs.department.filter')}
+              leftSection={<IconBuilding size={16} aria-hidden />}
+              comboboxProps={{ withinPortal: true }}
+              data={[
+                { value: ALL_DEPARTMENTS, label: t('jobs.department.all') },
+                { value: NO_DEPARTMENT, label: t('jobs.department.none') },
+                ...(departments.data ?? []).map((department) => ({
+                  value: department._id,
+                  label: department.name,
+                })),
+              ]}
+            />
+          ) : null}
           <SegmentedControl
             value={showArchived ? 'archive' : 'active'}
             onChange={(value) => setShowArchived(value === 'archive')}

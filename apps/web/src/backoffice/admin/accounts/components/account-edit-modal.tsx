@@ -23,12 +23,12 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiClientError } from '../../../../common/api/api-error';
 import { useSchemaForm } from '../../../../common/forms/use-schema-form';
 import { useIsPhone } from '../../../../common/ui/media-queries';
 import { PasswordField } from '../../../common/ui/password-field';
 import { FormErrorAlert } from '../../../common/ui/form-error-alert';
 import { getErrorI18nKey } from '../../../common/forms/error-key';
+import { placeAccountErrors } from '../../../common/accounts/server-errors';
 
 /** What the dialog saves: the account form plus the per-feature grants. */
 export interface AccountEditResult {
@@ -37,11 +37,6 @@ export interface AccountEditResult {
 }
 
 const FORM_FIELDS = ['fName', 'lName', 'email', 'companyName', 'perm', 'role', 'password'] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-
-function isFormField(path: string): path is FormField {
-  return (FORM_FIELDS as readonly string[]).includes(path);
-}
 
 function AccountForm({
   user,
@@ -85,23 +80,7 @@ function AccountForm({
       await onSave({ input, advancedPrm });
     } catch (error) {
       // Spec §8: a validation error on adding a user shows on its fields, no generic alert.
-      if (isApiClientError(error) && error.key === 'EMAIL_TAKEN_ERR') {
-        form.setError('email', { type: 'server', message: error.i18nKey });
-        return;
-      }
-      if (isApiClientError(error) && error.issues.length > 0) {
-        let placed = false;
-        for (const issue of error.issues) {
-          const field = issue.path.replace(/^user\./, '');
-          if (!isFormField(field)) continue;
-          const message = issue.message.startsWith('validation.')
-            ? issue.message
-            : 'validation.INVALID_VALUE';
-          form.setError(field, { type: 'server', message });
-          placed = true;
-        }
-        if (placed) return;
-      }
+      if (placeAccountErrors(error, FORM_FIELDS, form.setError)) return;
       setFormError(getErrorI18nKey(error));
     }
   });

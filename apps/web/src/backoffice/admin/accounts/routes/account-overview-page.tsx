@@ -65,7 +65,7 @@ import {
 } from '../api/accounts';
 import { AccountEditModal, type AccountEditResult } from '../components/account-edit-modal';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
-import { PasswordModal } from '../components/password-modal';
+import { PasswordModal } from '../../../common/accounts/password-modal';
 
 const DEFAULT_SORT = `${DEFAULT_SORTS.accounts.field}:${DEFAULT_SORTS.accounts.order}`;
 

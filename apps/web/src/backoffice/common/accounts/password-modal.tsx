@@ -1,8 +1,8 @@
-import { userPasswordBodySchema, type Account } from '@candid/domain';
+import { userPasswordBodySchema } from '@candid/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSchemaForm } from '../../../../common/forms/use-schema-form';
-import { PasswordField } from '../../../common/ui/password-field';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
+import { PasswordField } from '../ui/password-field';
 
 const passwordFormSchema = userPasswordBodySchema.pick({ newPassword: true });
 
@@ -39,13 +39,16 @@ function PasswordForm({
   );
 }
 
-/** Sets an account's password (spec §7 `PUT user/password/{id}`); the user's other sessions end. */
+/**
+ * Sets an account's password (spec §7 `PUT user/password/{id}`); the user's other sessions end.
+ * The admin's accounts screen and the owner's team screen both use it.
+ */
 export function PasswordModal({
   account,
   onClose,
   onSave,
 }: {
-  account: Account | null;
+  account: { fName: string; lName: string } | null;
   onClose: () => void;
   onSave: (newPassword: string) => Promise<void>;
 }) {

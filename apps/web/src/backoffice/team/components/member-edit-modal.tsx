@@ -1,0 +1,115 @@
+import { memberInputSchema, type MemberInput, type TeamMember } from '@candid/domain';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../common/forms/use-schema-form';
+import { useIsPhone } from '../../../common/ui/media-queries';
+import { placeAccountErrors } from '../../common/accounts/server-errors';
+import { getErrorI18nKey } from '../../common/forms/error-key';
+import { FormErrorAlert } from '../../common/ui/form-error-alert';
+
+const FORM_FIELDS = ['fName', 'lName', 'email'] as const;
+
+function MemberForm({
+  member,
+  onCancel,
+  onSave,
+}: {
+  member: TeamMember | null;
+  onCancel: () => void;
+  onSave: (input: MemberInput) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const isNew = member === null;
+  const form = useSchemaForm(memberInputSchema, {
+    fName: member?.fName ?? '',
+    lName: member?.lName ?? '',
+    email: member?.email ?? '',
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      await onSave(input);
+    } catch (error) {
+      // Spec §8: a validation error on adding a user shows on its fields, no generic alert.
+      if (placeAccountErrors(error, FORM_FIELDS, form.setError)) return;
+      setFormError(getErrorI18nKey(error));
+    }
+  });
+  const title = t(isNew ? 'team.edit.addTitle' : 'team.edit.editTitle');
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('accounts.edit.fName')}
+            required
+            autoComplete="off"
+            data-autofocus
+            {...form.textField('fName')}
+          />
+          <TextInput
+            label={t('accounts.edit.lName')}
+            autoComplete="off"
+            {...form.textField('lName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('accounts.edit.email')}
+          type="email"
+          dir="ltr"
+          required
+          autoComplete="off"
+          {...form.textField('email')}
+        />
+        <Text fz="sm" c="gray.7">
+          {t(isNew ? 'team.edit.inviteHint' : 'team.edit.emailHint')}
+        </Text>
+        <FormErrorAlert errorKey={formError} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('accounts.edit.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t(isNew ? 'team.edit.add' : 'accounts.edit.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The owner's add/edit member dialog: first and last name and email. A new member gets an
+ * email with a link to choose their own password (no password is typed here). Full screen on a
+ * phone.
+ */
+export function MemberEditModal({
+  opened,
+  member,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  /** The member to edit; null to add one. */
+  member: TeamMember | null;
+  onClose: () => void;
+  onSave: (input: MemberInput) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(member ? 'team.edit.editTitle' : 'team.edit.addTitle')}
+      centered
+      radius="lg"
+      fullScreen={isPhone}
+    >
+      {opened ? <MemberForm member={member} onCancel={onClose} onSave={onSave} /> : null}
+    </Modal>
+  );
+}
