@@ -153,6 +153,7 @@ export const ROUTE_TABLE = [
         id: 'interviewOnboarding',
         index: true,
         screen: () => import('../../interview/onboarding/routes/onboarding-page'),
+        firstLoadStylesOnly: true,
       },
       {
         id: 'interviewInProgress',
@@ -172,6 +173,7 @@ export const ROUTE_TABLE = [
     access: 'public',
     titleKey: 'pageTitles.embed',
     screen: () => import('../../interview/embed/routes/embed-page'),
+    firstLoadStylesOnly: true,
   },
   {
     id: 'notFound',
