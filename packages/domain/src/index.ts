@@ -71,4 +71,5 @@ export * from './jobs/cover-sources';
 export * from './templates/template-api.schemas';
 export * from './applicants/candidate-api.schemas';
 export * from './applicants/review-api.schemas';
+export * from './invitations/invitation-limits';
 export * from './invitations/invitation.schemas';

@@ -16,6 +16,7 @@ import {
   hasFirstScreen,
   releaseFirstScreen,
 } from '../common/first-screen/first-screen';
+import { isInvitationPath, loadMoreStyles } from '../common/ui/mantine-styles';
 import { AppProviders, createQueryClient, type AppServices } from './providers';
 import { createAppRouter, type AppRouter } from './router';
 import { createSessionEndHandler } from './session-end';
@@ -63,6 +64,8 @@ async function start() {
     checkSupport(navigator.userAgent),
     loadMessages(language),
     applyDeferredStyles(),
+    // Only an invitation link's first screen renders without the rest of Mantine's rules.
+    isInvitationPath(window.location.pathname) ? undefined : loadMoreStyles(),
   ]);
   const i18n = createAppI18n(language, { [language]: messages });
   if (support.ok) router = createAppRouter();

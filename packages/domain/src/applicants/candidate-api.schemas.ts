@@ -4,7 +4,7 @@ import { isoDateSchema } from '../common/dates';
 import { idSchema } from '../common/ids';
 import { getAnswerType, type AnswerRule } from '../jobs/answer-rule';
 import type { RecordingKind } from '../interview/recording';
-import { INVITATION_TOKEN_PATTERN } from '../invitations/invitation.schemas';
+import { INVITATION_TOKEN_PATTERN } from '../invitations/invitation-limits';
 import { candidateDetailsSchema } from '../validation/forms';
 
 /**

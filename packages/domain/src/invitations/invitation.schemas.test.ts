@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
+import { MAX_INVITATIONS_PER_CALL } from './invitation-limits';
 import {
-  MAX_INVITATIONS_PER_CALL,
   duplicateRowIndexes,
   invitationQuerySchema,
   sendInvitationsBodySchema,

@@ -3,16 +3,12 @@ import { LANGUAGES } from '../common/constants';
 import { emailSchema, optionalPhoneSchema, requiredString } from '../validation/primitives';
 import { isStorableText } from '../validation/storable-text';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
-
-/** The most people one invitation call may invite (a pasted list or one CSV file). */
-export const MAX_INVITATIONS_PER_CALL = 200;
-/** Longest subject and message a recruiter may write for an invitation e-mail. */
-export const MAX_INVITATION_SUBJECT_CHARS = 200;
-export const MAX_INVITATION_MESSAGE_CHARS = 4000;
-/** A personal invitation link's token: base64url of 24 random bytes. */
-export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/u;
-/** When an invited person who has not finished gets the one reminder (if the recruiter wants it). */
-export const INVITATION_REMINDER_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+import {
+  INVITATION_TOKEN_PATTERN,
+  MAX_INVITATION_MESSAGE_CHARS,
+  MAX_INVITATION_SUBJECT_CHARS,
+  MAX_INVITATIONS_PER_CALL,
+} from './invitation-limits';
 
 /** One person to invite: a first name and an address; last name and phone are optional. */
 export const invitationRowSchema = z.object({

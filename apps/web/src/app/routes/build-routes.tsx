@@ -1,11 +1,16 @@
 import { lazy } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { withMoreStyles } from '../../common/ui/mantine-styles';
 import { RootLayout } from '../shell/root-layout';
 import { RouteGuard } from './route-guard';
-import type { AppChildRoute, AppRoute, RouteHandle } from './route-types';
+import type { AppChildRoute, AppRoute, LazyScreen, RouteHandle } from './route-types';
+
+/** A screen's loader: all of Mantine's rules first, but for an invitation link's first screen. */
+const screenLoader = (route: { screen: LazyScreen; firstLoadStylesOnly?: true }) =>
+  route.firstLoadStylesOnly ? route.screen : withMoreStyles(route.screen);
 
 function toChildRouteObject(child: AppChildRoute): RouteObject {
-  const Screen = lazy(child.screen);
+  const Screen = lazy(screenLoader(child));
   const handle: RouteHandle = { titleKey: child.titleKey };
   const element = <Screen />;
   return child.index
@@ -14,7 +19,7 @@ function toChildRouteObject(child: AppChildRoute): RouteObject {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const Screen = route.screen ? lazy(route.screen) : null;
+  const Screen = route.screen ? lazy(screenLoader({ ...route, screen: route.screen })) : null;
   const handle: RouteHandle = { titleKey: route.titleKey };
   return {
     id: route.id,

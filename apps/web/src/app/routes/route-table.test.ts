@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from './route-table';
+import type { AppRoute } from './route-types';
+import { isInvitationPath } from '../../common/ui/mantine-styles';
 
 describe('route table (spec §2)', () => {
   it('holds every route of the spec with its access', () => {
@@ -73,4 +75,25 @@ describe('product parts stay lazily loaded chunks (DESIGN §2)', () => {
       expect(staticImports).toEqual([]);
     },
   );
+});
+
+describe('which screens render before all of Mantine’s rules are in', () => {
+  it('is the invitation links alone, on the paths main.tsx starts without mantine-more.css', () => {
+    const table: readonly AppRoute[] = ROUTE_TABLE;
+    const screens = table.flatMap((route) => [
+      ...(route.screen
+        ? [{ path: route.path, firstLoadStylesOnly: route.firstLoadStylesOnly }]
+        : []),
+      ...(route.children ?? []).map((child) => ({
+        path: child.index ? route.path : `${route.path}/${child.path}`,
+        firstLoadStylesOnly: child.firstLoadStylesOnly,
+      })),
+    ]);
+    const light = screens.filter((screen) => screen.firstLoadStylesOnly);
+    expect(light.map((screen) => screen.path)).toEqual(['/interview/:jobId', '/embed/:jobId']);
+    for (const screen of screens) {
+      const examplePath = screen.path.replace(/:[a-zA-Z]+\??/g, 'job-1');
+      expect(isInvitationPath(examplePath), screen.path).toBe(screen.firstLoadStylesOnly === true);
+    }
+  });
 });

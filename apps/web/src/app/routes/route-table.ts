@@ -169,6 +169,7 @@ export const ROUTE_TABLE = [
         id: 'interviewOnboarding',
         index: true,
         screen: () => import('../../interview/onboarding/routes/onboarding-page'),
+        firstLoadStylesOnly: true,
       },
       {
         id: 'interviewInProgress',
@@ -195,6 +196,7 @@ export const ROUTE_TABLE = [
     access: 'public',
     titleKey: 'pageTitles.embed',
     screen: () => import('../../interview/embed/routes/embed-page'),
+    firstLoadStylesOnly: true,
   },
   {
     id: 'notFound',

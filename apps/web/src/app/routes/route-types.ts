@@ -23,6 +23,11 @@ export interface AppChildRoute {
   index?: boolean;
   titleKey?: string;
   screen: LazyScreen;
+  /**
+   * An invitation link's first screen: it renders with mantine-first.css alone, without waiting
+   * for mantine-more.css (common/ui/mantine-styles.ts), which every other screen waits for.
+   */
+  firstLoadStylesOnly?: true;
 }
 
 export interface AppRoute {
@@ -35,6 +40,11 @@ export interface AppRoute {
   titleKey?: string;
   /** The screen; a layout route without one renders its children. */
   screen?: LazyScreen;
+  /**
+   * An invitation link's first screen: it renders with mantine-first.css alone, without waiting
+   * for mantine-more.css (common/ui/mantine-styles.ts), which every other screen waits for.
+   */
+  firstLoadStylesOnly?: true;
   /** The route only forwards here (after its access is checked). */
   redirectTo?: string;
   children?: readonly AppChildRoute[];

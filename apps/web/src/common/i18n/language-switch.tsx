@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLanguageStore } from '../stores/language-store';
+import { withMoreStyles } from '../ui/mantine-styles';
 import { LanguageButton } from './language-button';
 
-const loadLanguageMenu = () => import('./language-menu');
+const loadLanguageMenu = withMoreStyles(() => import('./language-menu'));
 const LanguageMenu = lazy(loadLanguageMenu);
 
 /**

@@ -1,12 +1,13 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useAlertStore } from '../stores/alert-store';
+import { withMoreStyles } from './mantine-styles';
 
 let loadedView: ComponentType | null = null;
 let loadingView: Promise<ComponentType> | null = null;
 
 /** Loads the notifications' chunk once; resolves with its view. */
 export function loadAlertNotifications(): Promise<ComponentType> {
-  loadingView ??= import('./alert-notifications-view').then((module) => {
+  loadingView ??= withMoreStyles(() => import('./alert-notifications-view'))().then((module) => {
     loadedView = module.default;
     return module.default;
   });

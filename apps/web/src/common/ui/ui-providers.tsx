@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-first.css';
 import './bidi-inputs.css';
 import { getDirection, isLanguage } from '@candid/domain';
 import { DirectionProvider, MantineProvider } from '@mantine/core';

@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { isApiClientError } from '../../../common/api/api-error';
 import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
+import { withMoreStyles } from '../../../common/ui/mantine-styles';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { useIsPhone } from '../../../common/ui/media-queries';
 import { createApplicant } from '../../api/create-applicant';
@@ -26,10 +27,11 @@ import { JobClosed } from '../components/job-closed';
 
 // The invitation is what the link opens on: the steps after it (form validation, media check,
 // device settings) load on their own, started when the candidate reaches for the start button.
-const loadDetailsForm = () => import('../components/details-form');
-const loadMediaCheck = () => import('../components/media-check');
-const loadStartCountdown = () => import('../components/start-countdown');
-const loadPractice = () => import('../components/practice-question');
+// Each waits for the rest of Mantine's rules (the invitation needs only the first part).
+const loadDetailsForm = withMoreStyles(() => import('../components/details-form'));
+const loadMediaCheck = withMoreStyles(() => import('../components/media-check'));
+const loadStartCountdown = withMoreStyles(() => import('../components/start-countdown'));
+const loadPractice = withMoreStyles(() => import('../components/practice-question'));
 const DetailsForm = lazy(() => loadDetailsForm().then((m) => ({ default: m.DetailsForm })));
 const MediaCheck = lazy(() => loadMediaCheck().then((m) => ({ default: m.MediaCheck })));
 const StartCountdown = lazy(() =>
