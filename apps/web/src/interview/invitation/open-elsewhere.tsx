@@ -1,16 +1,19 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBrandChrome, IconCopy, IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../common/ui/copy-to-clipboard';
+import { withMoreStyles } from '../../common/ui/mantine-styles';
 import {
   androidChromeIntent,
   IN_APP_BROWSER_NAMES,
   type InAppBrowser,
 } from '../media/in-app-browser';
 
-// The QR encoder loads only when a candidate on a computer asks for the code.
-const QrCode = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
+// The QR dialog (Modal's rules are in the second Mantine stylesheet) and its encoder load when
+// first asked for.
+const loadPhoneQrModal = withMoreStyles(() => import('./phone-qr-modal'));
+const PhoneQrModal = lazy(() => loadPhoneQrModal().then((m) => ({ default: m.PhoneQrModal })));
 
 /**
  * For a candidate who opened the link inside an app (Facebook, Instagram, LinkedIn, TikTok,
@@ -78,50 +81,35 @@ export function InAppBrowserNotice({
 
 /**
  * For a candidate on a computer: a QR code of this very link, to answer on the phone instead
- * (its camera, or no webcam here). The answers are recorded on whichever device opens it.
+ * (its camera, or no webcam here). The answers are recorded on whichever device opens it. The
+ * dialog, its styles and the QR encoder load only when asked for: the invitation's first screen
+ * carries only the button.
  */
 export function ContinueOnPhone({ url }: { url: string }) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   return (
     <>
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        onClick={() => setOpen(true)}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconDeviceMobile size={18} aria-hidden />}
+        onClick={() => {
+          setHasOpened(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadPhoneQrModal()}
         data-testid="continue-on-phone"
         style={{ alignSelf: 'flex-start' }}
       >
-        <Group gap={6} wrap="nowrap">
-          <IconDeviceMobile size={18} aria-hidden />
-          {t('onboarding.phone.button')}
-        </Group>
-      </Anchor>
-      <Modal
-        opened={isOpen}
-        onClose={() => setOpen(false)}
-        title={t('onboarding.phone.title')}
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': t('onboarding.phone.close') }}
-      >
-        <Stack align="center" gap="md">
-          <Text size="sm">{t('onboarding.phone.body')}</Text>
-          <Suspense fallback={<Loader size="lg" aria-label={t('onboarding.phone.qrLabel')} />}>
-            <QrCode
-              value={url}
-              size={220}
-              marginSize={2}
-              title={t('onboarding.phone.qrLabel')}
-              role="img"
-              aria-label={t('onboarding.phone.qrLabel')}
-              data-testid="phone-qr"
-              data-value={url}
-            />
-          </Suspense>
-        </Stack>
-      </Modal>
+        {t('onboarding.phone.button')}
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <PhoneQrModal url={url} opened={isOpen} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
