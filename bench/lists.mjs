@@ -441,7 +441,10 @@ async function explainStatements(db, name, statements) {
   process.stdout.write(`\n### ${name}\n`);
   for (const statement of statements) {
     if (!/^\s*(select|with)\b/iu.test(statement.text)) continue;
-    const result = await db.run(`explain (analyze, buffers, format text) ${statement.text}`, statement.values);
+    const result = await db.run(
+      `explain (analyze, buffers, format text) ${statement.text}`,
+      statement.values,
+    );
     const lines = result.rows.map((row) => row['QUERY PLAN']);
     process.stdout.write(`${lines.join('\n')}\n`);
   }

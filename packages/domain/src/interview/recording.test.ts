@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { multipartKey, parseRecordingKey, recordingBitratesFor, recordingFileName } from './recording';
+import {
+  multipartKey,
+  parseRecordingKey,
+  recordingBitratesFor,
+  recordingFileName,
+} from './recording';
 
 describe('recording names (spec §7)', () => {
   it('file name: applicant, job, question, then face or screen', () => {

@@ -14,7 +14,7 @@ describe('defaultJob (spec §3)', () => {
   it('Untitled job, one try, no CV, one default question of 5 minutes, active', () => {
     const job = defaultJob();
     expect(job.info.title).toBe('Untitled job');
-    expect(job.rule).toEqual({ isOneTry: true, isCvRequired: false });
+    expect(job.rule).toEqual({ isOneTry: true, isCvRequired: false, hasPractice: false });
     expect(job.quests).toHaveLength(1);
     expect(job.quests[0]).toMatchObject({
       txt: 'Introduce yourself',
