@@ -446,6 +446,8 @@ describe.each(testDbKinds())('applicant review: reading (%s)', (kind) => {
       noteId: details.notes[0]!.id,
       txt: 'Strong answers',
       timeStamp: '00:02',
+      // No question named: the bookmark points into the first answer.
+      questId: jobB.quests[0]!.id,
       createdAt: details.notes[0]!.createdAt,
     });
 
