@@ -415,17 +415,23 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
         insert into jobs (org_id, owner_id, title, created_at)
         select ${orgId}, ${stranger.user._id}, 'Bulk ' || n, now() - n * interval '1 minute'
         from generate_series(1, 3000) as n`);
-      await t.app.db.execute(sql`analyze jobs`);
-      const result = (await t.app.db.execute(sql`
-        explain select * from jobs
-        where org_id = ${lister.user.companyId!} and archived_at is null
-        order by created_at desc nulls last, id desc nulls last limit 30`)) as unknown as {
-        rows: Record<string, string>[];
-      };
-      const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
-      expect(plan).toContain('jobs_org_active_created_idx');
-      expect(plan).not.toMatch(/Seq Scan/);
-      await t.app.db.delete(jobs).where(eq(jobs.orgId, orgId));
+      try {
+        await t.app.db.execute(sql`analyze jobs`);
+        // The organisation with 3,000 jobs: page 1 must come off the ordered index, not from
+        // sorting them all (a small organisation may be sorted, which costs nothing; the
+        // department index, which orders only within a department, must not win here).
+        const result = (await t.app.db.execute(sql`
+          explain select * from jobs
+          where org_id = ${orgId} and archived_at is null
+          order by created_at desc nulls last, id desc nulls last limit 30`)) as unknown as {
+          rows: Record<string, string>[];
+        };
+        const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+        expect(plan).toContain('jobs_org_active_created_idx');
+        expect(plan).not.toMatch(/Seq Scan|Sort/);
+      } finally {
+        await t.app.db.delete(jobs).where(eq(jobs.orgId, orgId));
+      }
     });
   });
 
