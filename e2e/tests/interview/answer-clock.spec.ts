@@ -139,5 +139,6 @@ test('a question with thinking time counts it down and starts the take by itself
   await expect(page.getByTestId('question-timer')).toHaveText(/^(1:00|0:5\d)$/);
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await expect(step).toHaveAttribute('data-phase', 'recorded');
-  await expect(page.getByTestId('take-review')).toBeVisible();
+  // The take becomes playable once its recording is read back (slow on two loaded cores).
+  await expect(page.getByTestId('take-review')).toBeVisible({ timeout: 20_000 });
 });

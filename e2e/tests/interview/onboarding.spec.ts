@@ -35,17 +35,21 @@ test('a candidate passes the media check with a real face and speech, and the ap
   expect(await page.evaluate(() => localStorage.getItem('candid.candidateToken'))).toBe(
     body.candidateToken,
   );
-  // The recorder's bitrate follows the uplink the media check measured (issue 14).
-  const bitrates = await page.evaluate(
-    () =>
-      (
-        JSON.parse(sessionStorage.getItem('candid.interview.session') ?? '{}') as {
-          state?: {
-            recordingBitrates?: { videoBitsPerSecond: number; audioBitsPerSecond: number };
-          };
-        }
-      ).state?.recordingBitrates,
-  );
+  // The recorder's bitrate follows the uplink the media check measured (issue 14); the probe
+  // runs after the connectivity probe and may answer after the hand-over.
+  const readBitrates = () =>
+    page.evaluate(
+      () =>
+        (
+          JSON.parse(sessionStorage.getItem('candid.interview.session') ?? '{}') as {
+            state?: {
+              recordingBitrates?: { videoBitsPerSecond: number; audioBitsPerSecond: number } | null;
+            };
+          }
+        ).state?.recordingBitrates ?? null,
+    );
+  await expect.poll(readBitrates, { timeout: 15_000 }).not.toBeNull();
+  const bitrates = await readBitrates();
   expect(bitrates?.audioBitsPerSecond).toBe(64_000);
   expect(bitrates?.videoBitsPerSecond).toBeGreaterThanOrEqual(250_000);
   expect(bitrates?.videoBitsPerSecond).toBeLessThanOrEqual(2_500_000);

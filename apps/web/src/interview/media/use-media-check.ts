@@ -10,7 +10,7 @@ import {
   type RecordingContainer,
 } from '@candid/domain';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { stopStream } from '../session/interview-session-store';
+import { stopStream, useInterviewSession } from '../session/interview-session-store';
 import { createAudioMeter, type AudioMeter } from './audio-level';
 import { getBrowserInfo } from './browser-info';
 import { getMediaConstraints, type DevicePreferences } from './device-preferences';
@@ -197,18 +197,24 @@ export function useMediaCheck({
       needsScreen && !screenRef.current?.active ? requestScreen() : Promise.resolve();
 
     dispatch({ type: 'networkTesting' });
-    // The uplink sets the recorder's bitrate; it is measured beside the check, never blocking it.
     uplinkMbpsRef.current = null;
-    void probeUplink().then((mbps) => {
-      uplinkMbpsRef.current = mbps;
-    });
-    void probeNetwork().then((result) =>
+    void probeNetwork().then((result) => {
       dispatch({
         type: 'networkResult',
         status: result.status,
         mbps: result.status === 'offline' ? null : result.mbps,
-      }),
-    );
+      });
+      // The uplink sets the recorder's bitrate. It is measured after the connectivity probe (an
+      // upload at the same time would slow that download into a false "unstable"), never
+      // blocking the check; a result after the hand-over still reaches the interview.
+      if (result.status === 'offline') return;
+      void probeUplink().then((mbps) => {
+        uplinkMbpsRef.current = mbps;
+        if (handedOverRef.current && mbps !== null) {
+          useInterviewSession.getState().setRecordingBitrates(recordingBitratesFor(mbps));
+        }
+      });
+    });
 
     let stream: MediaStream;
     try {

@@ -60,6 +60,8 @@ export interface InterviewSessionState {
     faceImage: Blob | null;
     isMediaReady: boolean;
   }): void;
+  /** The recorder's bitrates, when the uplink probe answers after the media check's hand-over. */
+  setRecordingBitrates(bitrates: RecordingBitrates | null): void;
   setApplicant(applicant: CandidateApplicant, candidateToken: string | null): void;
   setQuestionIndex(index: number): void;
   setScreenStream(stream: MediaStream | null): void;
@@ -119,6 +121,9 @@ export const useInterviewSession = create<InterviewSessionState>()(
         if (cameraStream && cameraStream !== media.cameraStream) stopStream(cameraStream);
         if (screenStream && screenStream !== media.screenStream) stopStream(screenStream);
         set(media);
+      },
+      setRecordingBitrates(recordingBitrates) {
+        set({ recordingBitrates });
       },
       setApplicant(applicant, candidateToken) {
         if (candidateToken) {
