@@ -1,6 +1,6 @@
 import { CANDIDATE_IMAGE_MIME_TYPES } from '@candid/domain';
 import { Alert, Checkbox, FileInput, Image, Stack, Textarea } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { isApiClientError } from '../../../common/api/api-error';
@@ -20,20 +20,29 @@ export function TextAnswer({ value, onChange }: { value: string; onChange(value:
 
 const INDENT = '  ';
 
-/** A code answer: monospace, and Tab indents instead of leaving the field. */
+/**
+ * A code answer: monospace, and Tab indents instead of leaving the field.
+ * The caret after an indent is placed when React commits the new value, before the next key is
+ * handled: placed a frame later, keys typed in between (a busy phone, a fast typist) landed
+ * before the caret moved and ended up after the text typed next.
+ */
 export function CodeAnswer({ value, onChange }: { value: string; onChange(value: string): void }) {
   const { t } = useTranslation();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const caretRef = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = caretRef.current;
+    const input = inputRef.current;
+    if (caret === null || !input) return;
+    caretRef.current = null;
+    input.setSelectionRange(caret, caret);
+  }, [value]);
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Tab' || event.shiftKey) return;
     event.preventDefault();
-    const target = event.currentTarget;
-    const { selectionStart, selectionEnd } = target;
-    const next = value.slice(0, selectionStart) + INDENT + value.slice(selectionEnd);
-    onChange(next);
-    requestAnimationFrame(() => {
-      target.selectionStart = selectionStart + INDENT.length;
-      target.selectionEnd = selectionStart + INDENT.length;
-    });
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    caretRef.current = selectionStart + INDENT.length;
+    onChange(value.slice(0, selectionStart) + INDENT + value.slice(selectionEnd));
   }
   return (
     <Textarea
@@ -43,6 +52,7 @@ export function CodeAnswer({ value, onChange }: { value: string; onChange(value:
       spellCheck={false}
       dir="ltr"
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      ref={inputRef}
       value={value}
       onKeyDown={handleKeyDown}
       onChange={(event) => onChange(event.currentTarget.value)}
