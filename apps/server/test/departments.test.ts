@@ -83,6 +83,33 @@ describe.each(testDbKinds())('departments on %s', (kind) => {
     );
   });
 
+  it("an admin viewing as the owner adds, renames and deletes the owner's departments", async () => {
+    const asOwner = `?viewAsId=${owner.user._id}`;
+    const created = await call(admin, 'POST', `/api/department${asOwner}`, { name: 'Legal' });
+    expect(created.statusCode, created.body).toBe(201);
+    const legal = created.json() as Department;
+    const owners = (await call(owner, 'GET', '/api/department')).json() as DepartmentListResponse;
+    expect(owners.departments.map((d) => d.name)).toContain('Legal');
+    const admins = (await call(admin, 'GET', '/api/department')).json() as DepartmentListResponse;
+    expect(admins.departments.map((d) => d._id)).not.toContain(legal._id);
+
+    const renamed = await call(admin, 'PUT', `/api/department/${legal._id}${asOwner}`, {
+      name: 'Legal and compliance',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const logged = await t.app.db
+      .select()
+      .from(activities)
+      .where(eq(activities.userId, admin.user._id));
+    expect(logged.filter((a) => a.target === 'department').map((a) => a.meta)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ departmentId: legal._id, viewAsId: owner.user._id }),
+      ]),
+    );
+    const deleted = await call(admin, 'DELETE', `/api/department/${legal._id}${asOwner}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+  });
+
   it('puts jobs in a department and filters the job overview by it', async () => {
     const design = await addDepartment('Design');
     const inDesign = await createInterviewJob(t.app, owner, ['video']);

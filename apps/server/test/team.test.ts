@@ -1,5 +1,5 @@
 import { PLANS, type Job, type TeamMember, type TeamResponse } from '@candid/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, jobs, templates, users } from '../src/db/schema';
 import { readOutbox } from '../src/mail/mailer';
@@ -248,6 +248,42 @@ describe.each(testDbKinds())('organisation members on %s', (kind) => {
       );
     }
     expect(await t.app.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
+  });
+
+  it("an admin viewing as the owner works on the owner's organisation, and the activity says so", async () => {
+    const asOwner = `?viewAsId=${owner.user._id}`;
+    const team = (await call(admin, 'GET', `/api/team${asOwner}`)).json() as TeamResponse;
+    expect(team.members[0]?._id).toBe(owner.user._id);
+    expect(team.canManage).toBe(true);
+
+    const email = uniqueEmail('viewed');
+    const added = await call(admin, 'POST', `/api/team/member${asOwner}`, {
+      fName: 'Vera',
+      email,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const memberId = (added.json() as TeamMember)._id;
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, memberId));
+    expect(row?.orgId).toBe(owner.user.companyId);
+    const [activity] = await t.app.db
+      .select()
+      .from(activities)
+      .where(eq(activities.userId, admin.user._id))
+      .orderBy(desc(activities.date))
+      .limit(1);
+    expect(activity?.meta).toMatchObject({ memberId, viewAsId: owner.user._id });
+
+    // The owner's team shows the member; without viewAsId the admin is back in their own one.
+    const ownTeam = (await call(admin, 'GET', '/api/team')).json() as TeamResponse;
+    expect(ownTeam.members.map((m) => m._id)).not.toContain(memberId);
+    const ownersTeam = (await call(owner, 'GET', '/api/team')).json() as TeamResponse;
+    expect(ownersTeam.members.map((m) => m._id)).toContain(memberId);
+    // Removed while viewing as: found in the viewed organisation, not refused as another one's.
+    const removed = await call(admin, 'DELETE', `/api/team/member/${memberId}${asOwner}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    // A recruiter's viewAsId is ignored: they stay in their own organisation.
+    const strangers = (await call(stranger, 'GET', `/api/team${asOwner}`)).json() as TeamResponse;
+    expect(strangers.members.map((m) => m._id)).toEqual([stranger.user._id]);
   });
 
   it('refuses an email that already has an account', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicants, jobs } from '../src/db/schema';
+import { applicants, jobs, users } from '../src/db/schema';
 import { z } from 'zod';
 import { staffOf } from '../src/policies';
 import { createTestApp, type TestApp } from './test-app';
@@ -281,6 +281,46 @@ describe.each(testDbKinds())('users on %s', (kind) => {
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json()).toMatchObject({ perm: 1, advancedPrm: { BOOKMARKS: true } });
     });
+  });
+
+  it("changes the plan of the whole organisation: a member works under the owner's plan (spec §6)", async () => {
+    const firm = await signUp(t.app, { fName: 'Fiona', companyName: 'Fiona Co' });
+    const member = await createAccount(t.app, { orgId: firm.user.companyId!, fName: 'Mo' });
+    const outsider = await signUp(t.app, { fName: 'Otto' });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: as(admin),
+      payload: { user: { _id: firm.user._id, perm: 1, advancedPrm: { BOOKMARKS: true } } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const plans = await t.app.db
+      .select({ id: users.id, perm: users.perm, advancedPrm: users.advancedPrm })
+      .from(users)
+      .where(inArray(users.id, [firm.user._id, member.user._id, outsider.user._id]));
+    const planOf = (id: string) => plans.find((row) => row.id === id);
+    expect(planOf(member.user._id)).toMatchObject({ perm: 1, advancedPrm: { BOOKMARKS: true } });
+    expect(planOf(firm.user._id)).toMatchObject({ perm: 1 });
+    expect(planOf(outsider.user._id)).toMatchObject({ perm: outsider.user.perm, advancedPrm: {} });
+    // The member's next request acts under the new plan.
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/logged',
+      headers: as(member),
+    });
+    expect(session.json()).toMatchObject({ perm: 1 });
+    // A profile edit without plan fields leaves the colleagues alone.
+    await t.app.db.update(users).set({ perm: 3 }).where(eq(users.id, member.user._id));
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: as(admin),
+      payload: { user: { _id: firm.user._id, fName: 'Fi' } },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(
+      (await t.app.db.select().from(users).where(eq(users.id, member.user._id)))[0]?.perm,
+    ).toBe(3);
   });
 
   describe('admin account management', () => {

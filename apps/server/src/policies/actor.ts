@@ -95,3 +95,11 @@ export function loggedActor(actor: StaffActor): LoggedActor {
     ? { userId: actor.user.id, viewAsId: actor.viewAs.id }
     : { userId: actor.user.id };
 }
+
+/**
+ * The activity meta of a call an admin made while viewing as someone: the viewed account's id
+ * (the activity log names both, spec §6), else nothing.
+ */
+export function viewAsMeta(actor: StaffActor): { viewAsId?: string } {
+  return actor.viewAs ? { viewAsId: actor.viewAs.id } : {};
+}

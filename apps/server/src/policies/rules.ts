@@ -205,8 +205,9 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
       ? ALLOW
       : forbidden('Managing members needs the owner of an organisation on the enterprise plan'),
   'member.remove': (actor, target) => {
-    // The team screen works on the caller's own organisation, admins included.
-    if (target.orgId !== actor.user.orgId) return notFound();
+    // The team screen works on the acting organisation: one's own, or for an admin viewing as
+    // someone, theirs (spec §6 view as).
+    if (target.orgId !== actor.orgId) return notFound();
     if (!canManageMembers(actor.user)) return forbidden();
     // The owner leaves only with the organisation (the admin's account deletion).
     return target.orgRole === 'owner' || target.id === actor.user.id ? forbidden() : ALLOW;

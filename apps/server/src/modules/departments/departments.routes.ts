@@ -1,4 +1,5 @@
 import {
+  viewAsQuerySchema,
   departmentInputSchema,
   departmentListResponseSchema,
   departmentSchema,
@@ -8,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { authorize, staffOf } from '../../policies';
+import { authorize, staffOf, viewAsMeta } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { countJobsByDepartment } from '../jobs/jobs.service';
 import {
@@ -48,8 +49,8 @@ export async function departmentsRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: "The organisation's departments by name, with their job counts",
-        querystring: z.object({ viewAsId: z.string().optional() }),
         response: { 200: departmentListResponseSchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -73,6 +74,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         summary: 'Owner: add a department',
         body: departmentInputSchema,
         response: { 201: departmentSchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -81,14 +83,14 @@ export async function departmentsRoutes(app: FastifyInstance) {
       const actor = staffOf(request);
       authorize(actor, 'department.manage');
       authorize(actor, 'department.use');
-      const row = await createDepartment(app.db, actor.user.orgId, request.body.name, app.now());
+      const row = await createDepartment(app.db, actor.orgId, request.body.name, app.now());
       await recordActivity(app.db, {
         type: 'create',
         target: 'department',
         userId: actor.user.id,
         orgId: row.orgId,
         desc: row.name,
-        meta: { departmentId: row.id },
+        meta: { departmentId: row.id, ...viewAsMeta(actor) },
         date: app.now(),
       });
       return reply.status(201).send(toDepartmentDto(row, 0));
@@ -104,6 +106,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         params: idParamsSchema,
         body: departmentInputSchema,
         response: { 200: departmentSchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -117,7 +120,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         userId: actor.user.id,
         orgId: row.orgId,
         desc: updated.name,
-        meta: { departmentId: row.id, from: row.name },
+        meta: { departmentId: row.id, from: row.name, ...viewAsMeta(actor) },
         date: app.now(),
       });
       const counts = await countJobsByDepartment(app.db, row.orgId);
@@ -133,6 +136,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         summary: 'Owner: delete a department; its jobs stay, without a department',
         params: idParamsSchema,
         response: { 200: emptyReplySchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -146,7 +150,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         userId: actor.user.id,
         orgId: row.orgId,
         desc: row.name,
-        meta: { departmentId: row.id },
+        meta: { departmentId: row.id, ...viewAsMeta(actor) },
         date: app.now(),
       });
       return {};

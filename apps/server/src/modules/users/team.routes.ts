@@ -1,4 +1,5 @@
 import {
+  viewAsQuerySchema,
   addMemberBodySchema,
   emptyReplySchema,
   teamMemberSchema,
@@ -13,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { authorize, staffOf, type StaffActor } from '../../policies';
+import { authorize, staffOf, viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { createAuthService } from '../auth/auth.service';
 import { countJobsByOwner, transferJobOwnership } from '../jobs/jobs.service';
@@ -62,7 +63,8 @@ function describeUser(row: { fName: string; lName: string; email: string }): str
  * (or an admin's) member management: add (with an emailed set-password link), edit, send the
  * link again, remove (their jobs and templates go to the owner). Setting a member's password
  * is `PUT user/password/{id}`, which the policies open to the owner. Every call works on the
- * caller's own organisation.
+ * acting organisation: the caller's own, or while an admin views as an account, that account's
+ * (`viewAsId`, recorded in each activity's meta like job saves).
  */
 export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
@@ -109,8 +111,8 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
     const actor = staffOf(request);
     authorize(actor, 'team.manage');
     const row = await getManagedUser(app.db, actor, id);
-    // An admin manages any account from the accounts screen; here only their organisation.
-    if (row.orgId !== actor.user.orgId) throw new AppError('NOT_FOUND_ERR');
+    // An admin manages any account from the accounts screen; here only the acting organisation.
+    if (row.orgId !== actor.orgId) throw new AppError('NOT_FOUND_ERR');
     return { actor, row };
   }
 
@@ -122,6 +124,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         summary:
           "The caller's organisation: its users, the owner first, and whether they manage it",
         response: { 200: teamResponseSchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -129,7 +132,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
     async (request) => {
       const actor = staffOf(request);
       authorize(actor, 'team.read');
-      const orgId = actor.user.orgId;
+      const orgId = actor.orgId;
       const [rows, jobCounts] = await Promise.all([
         listOrgUsers(app.db, orgId),
         countJobsByOwner(app.db, orgId),
@@ -150,6 +153,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
           'Owner: add a member to the organisation; they get an email with a link to choose their password',
         body: addMemberBodySchema,
         response: { 201: teamMemberSchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -157,7 +161,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
     async (request, reply) => {
       const actor = staffOf(request);
       authorize(actor, 'team.manage');
-      const owner = (await findOrgOwner(app.db, actor.user.orgId)) ?? null;
+      const owner = (await findOrgOwner(app.db, actor.orgId)) ?? null;
       const body = request.body;
       // A member works under the organisation's plan: the owner's, as it is now.
       const plan = owner ?? (await findUserById(app.db, actor.user.id));
@@ -172,7 +176,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         emailVerified: false,
         language: body.language ?? 'en',
         companyName: plan?.companyName ?? '',
-        orgId: actor.user.orgId,
+        orgId: actor.orgId,
       });
       await sendInvitation(actor, row, body.language);
       await recordActivity(app.db, {
@@ -181,7 +185,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         userId: actor.user.id,
         orgId: row.orgId,
         desc: describeUser(row),
-        meta: { memberId: row.id, team: true },
+        meta: { memberId: row.id, team: true, ...viewAsMeta(actor) },
         date: app.now(),
       });
       return reply.status(201).send(toTeamMember(row, 0));
@@ -198,6 +202,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         params: idParamsSchema,
         body: updateMemberBodySchema,
         response: { 200: teamMemberSchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -231,7 +236,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         userId: actor.user.id,
         orgId: row.orgId,
         desc: describeUser(updated),
-        meta: { memberId: row.id, team: true, emailChanged: isNewEmail },
+        meta: { memberId: row.id, team: true, emailChanged: isNewEmail, ...viewAsMeta(actor) },
         date: app.now(),
       });
       const jobCounts = await countJobsByOwner(app.db, row.orgId);
@@ -247,6 +252,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         summary: 'Owner: email a member a new set-password link (the older one stops working)',
         params: idParamsSchema,
         response: { 200: emptyReplySchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -260,7 +266,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         userId: actor.user.id,
         orgId: row.orgId,
         desc: describeUser(row),
-        meta: { memberId: row.id, team: true, how: 'invitation_link' },
+        meta: { memberId: row.id, team: true, how: 'invitation_link', ...viewAsMeta(actor) },
         date: app.now(),
       });
       return {};
@@ -276,6 +282,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
           "Owner: remove a member; their jobs (with their applicants) and templates go to the organisation's owner",
         params: idParamsSchema,
         response: { 200: emptyReplySchema },
+        querystring: viewAsQuerySchema,
         security: BEARER,
       },
       onRequest: app.requireUser,
@@ -300,7 +307,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         userId: actor.user.id,
         orgId: row.orgId,
         desc: describeUser(row),
-        meta: { memberId: row.id, team: true, jobsTo: owner.id },
+        meta: { memberId: row.id, team: true, jobsTo: owner.id, ...viewAsMeta(actor) },
         date: app.now(),
       });
       return {};

@@ -32,6 +32,7 @@ import {
   getManagedUser,
   listAccounts,
   toUserDto,
+  shareOrganisationPlan,
   updateUser,
   type UserPatch,
 } from './users.service';
@@ -222,7 +223,16 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         const isNewEmail = email !== undefined && email !== row.email;
         if (isNewEmail) Object.assign(patch, { email, emailVerified: false });
 
-        const updated = await updateUser(app.db, row.id, patch, app.now());
+        const changesPlan =
+          changesAccess &&
+          ((perm !== undefined && perm !== row.perm) ||
+            (advancedPrm !== undefined && grantsKey(advancedPrm) !== grantsKey(row.advancedPrm)));
+        // One plan per organisation (spec §6): its other users change with this one.
+        const { updated, sharedWith } = await app.db.transaction(async (tx) => {
+          const saved = await updateUser(tx, row.id, patch, app.now());
+          const shared = changesPlan ? await shareOrganisationPlan(tx, saved, app.now()) : 0;
+          return { updated: saved, sharedWith: shared };
+        });
         if (isNewEmail) {
           await auth.sendVerification(updated, 'link').catch((error: unknown) => {
             request.log.error(
@@ -237,7 +247,11 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           userId: actor.user.id,
           orgId: row.orgId,
           desc: describeUser(updated),
-          meta: { userId: row.id, fields: Object.keys(patch) },
+          meta: {
+            userId: row.id,
+            fields: Object.keys(patch),
+            ...(changesPlan ? { organisationUsers: sharedWith } : {}),
+          },
           date: app.now(),
         });
         return toUserDto(updated);

@@ -254,7 +254,7 @@ export async function rememberCompanyName(
 
 /** Updates a user; EMAIL_TAKEN_ERR when the new email belongs to someone else. */
 export async function updateUser(
-  db: Db,
+  db: Db | DbTx,
   id: string,
   patch: UserPatch,
   now: Date,
@@ -276,6 +276,24 @@ export async function updateUser(
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN_ERR');
     throw error;
   }
+}
+
+/**
+ * Spec §6 organisations: an organisation works under one plan. When an admin changes one user's
+ * plan (`perm`, `advancedPrm`), everyone else of that organisation gets the same, in the
+ * caller's transaction; returns how many other users it changed.
+ */
+export async function shareOrganisationPlan(
+  tx: Db | DbTx,
+  from: Pick<UserRow, 'id' | 'orgId' | 'perm' | 'advancedPrm'>,
+  now: Date,
+): Promise<number> {
+  const changed = await tx
+    .update(users)
+    .set({ perm: from.perm, advancedPrm: from.advancedPrm, updatedAt: now })
+    .where(and(eq(users.orgId, from.orgId), ne(users.id, from.id)))
+    .returning({ id: users.id });
+  return changed.length;
 }
 
 /**

@@ -395,7 +395,7 @@ describe('createApiClient: admin view-as (spec §6)', () => {
     return { ...harness, client };
   }
 
-  it('adds viewAsId to job, applicant and template queries, and to job save bodies', async () => {
+  it('adds viewAsId to job, applicant, template, department and team queries, and to job save bodies', async () => {
     const { client, calls } = setupViewAs('u-42');
     await client.get('job', { params: { currPage: 2 } });
     await client.get('job/applicant', { params: { txt: 'dan' } });
@@ -405,6 +405,9 @@ describe('createApiClient: admin view-as (spec §6)', () => {
     await client.put('job/applicant', { applicants: [] });
     await client.put('template', { _id: 't1' });
     await client.delete('job/j1');
+    await client.get('team');
+    await client.post('team/member', { fName: 'Noa' });
+    await client.get('department');
     expect(calls.map((call) => call.url)).toEqual([
       '/api/job?currPage=2&viewAsId=u-42',
       '/api/job/applicant?txt=dan&viewAsId=u-42',
@@ -414,7 +417,12 @@ describe('createApiClient: admin view-as (spec §6)', () => {
       '/api/job/applicant?viewAsId=u-42',
       '/api/template?viewAsId=u-42',
       '/api/job/j1?viewAsId=u-42',
+      '/api/team?viewAsId=u-42',
+      '/api/team/member?viewAsId=u-42',
+      '/api/department?viewAsId=u-42',
     ]);
+    // The organisation's screens carry it in the query only.
+    expect(JSON.parse(String(calls[9]?.init.body))).toEqual({ fName: 'Noa' });
     expect(JSON.parse(String(calls[3]?.init.body))).toEqual({
       job: { title: 'x' },
       viewAsId: 'u-42',

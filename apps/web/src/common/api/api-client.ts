@@ -103,8 +103,11 @@ export function isCandidatePath(path: string): boolean {
   return pathOnly.includes('interview') && !pathOnly.includes('dashboard');
 }
 
-/** The back-office calls that act for the viewed account: `job…` (applicants too), `template…` and `department…`. */
-const VIEW_AS_PATH = /^(job|template|department)(\/|\?|$)/;
+/**
+ * The back-office calls that act for the viewed account: `job…` (applicants too), `template…`,
+ * and the organisation's `department…` and `team…` screens.
+ */
+const VIEW_AS_PATH = /^(job|template|department|team)(\/|\?|$)/;
 
 /**
  * The call with the admin's view-as account added (spec §6/§7: "viewAs sent with job and

@@ -14,17 +14,24 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { ClosingBadge } from './closing-badge';
+import { JobLabelsLine } from './job-labels-line';
+import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { JobCover } from '../../common/jobs/job-cover';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
 
-/** A job in the card view: cover, title, location, applicants, date, link and actions. */
+/**
+ * A job in the card view: cover, title, location, owner and department (see {@link JobLabels}),
+ * applicants, date, link and actions.
+ */
 export function JobCard({
   job,
+  labels,
   handlers,
   onOpen,
 }: {
   job: Job;
+  labels: JobLabels;
   handlers: JobActionHandlers;
   onOpen: (job: Job) => void;
 }) {
@@ -63,6 +70,7 @@ export function JobCard({
             </Text>
           </Group>
         ) : null}
+        <JobLabelsLine labels={labels} />
         {job.closesAt && !isArchived ? (
           <Group>
             <ClosingBadge closesAt={job.closesAt} isArchived={isArchived} />

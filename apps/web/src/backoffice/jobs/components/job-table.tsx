@@ -14,16 +14,23 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { ClosingBadge } from './closing-badge';
+import { JobLabelsLine } from './job-labels-line';
+import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
 
-/** The list view (spec §2): title, location, applicants, date, link; location and date hide on phones. */
+/**
+ * The list view (spec §2): title (with owner and department under it, see {@link JobLabels}),
+ * location, applicants, date, link; location and date hide on phones.
+ */
 export function JobTable({
   jobs,
+  labelsOf,
   handlers,
   onOpen,
 }: {
   jobs: Job[];
+  labelsOf: (job: Job) => JobLabels;
   handlers: JobActionHandlers;
   onOpen: (job: Job) => void;
 }) {
@@ -66,6 +73,7 @@ export function JobTable({
                     <ClosingBadge closesAt={job.closesAt} isArchived={false} />
                   </Group>
                 )}
+                <JobLabelsLine labels={labelsOf(job)} />
               </Table.Td>
               <Table.Td visibleFrom="sm" c="gray.7">
                 {job.info.location || '—'}

@@ -1,7 +1,7 @@
 import { DEFAULT_STATUS_STAGES, JOB_PAGE_SIZE, type Job } from '@candid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, renderScreen, TEST_USER, type FetchCall } from '../../common/test/render-screen';
 import JobOverviewPage from './job-overview-page';
 
@@ -42,6 +42,9 @@ function jobListRoute(jobs: Job[]) {
 }
 
 describe('JobOverviewPage', () => {
+  // The view type lasts for the browser session (spec §2): each test starts on cards.
+  afterEach(() => window.sessionStorage.clear());
+
   it('says when a job closes, and that a job past its closing date is closed (issue 14)', async () => {
     const open = { ...makeJob(1), closesAt: '2999-01-02T10:00:00.000Z' };
     const closed = { ...makeJob(2), closesAt: '2020-01-02T10:00:00.000Z' };
@@ -90,6 +93,37 @@ describe('JobOverviewPage', () => {
         (call) => call.path.startsWith('job?') && call.path.includes('departmentId=d1'),
       ),
     ).toBe(true);
+  });
+
+  it("names another member's job's owner and each job's department, in cards and rows (spec §6)", async () => {
+    const colleague = { _id: 'u2', fName: 'Noa', lName: 'Peretz', email: 'noa@example.com' };
+    const jobs = [
+      { ...makeJob(1), departmentId: 'd1' },
+      { ...makeJob(2), owner: colleague as Job['owner'] },
+      makeJob(3),
+    ];
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': jobListRoute(jobs),
+        'GET template/default': { body: [] },
+        'GET department': { body: { departments: [{ _id: 'd1', name: 'Design', jobCount: 1 }] } },
+      },
+    });
+    const cards = await screen.findAllByTestId('job-card');
+    await waitFor(() =>
+      expect(within(cards[0]!).getByTestId('job-labels')).toHaveTextContent('Department: Design'),
+    );
+    // One's own job names no owner; a colleague's does.
+    expect(within(cards[0]!).getByTestId('job-labels')).not.toHaveTextContent('Owner');
+    expect(within(cards[1]!).getByTestId('job-labels')).toHaveTextContent('Owner: Noa Peretz');
+    expect(within(cards[2]!).queryByTestId('job-labels')).toBeNull();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'List' }));
+    const rows = await screen.findAllByTestId('job-row');
+    expect(within(rows[1]!).getByTestId('job-labels')).toHaveTextContent('Owner: Noa Peretz');
+    expect(within(rows[0]!).getByTestId('job-labels')).toHaveTextContent('Department: Design');
   });
 
   it('shows no department filter without the permission', async () => {

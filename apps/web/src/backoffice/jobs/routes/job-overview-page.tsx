@@ -54,6 +54,7 @@ import { JobsOnboarding } from '../components/jobs-onboarding';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
 import { TemplatePicker } from '../components/template-picker';
 import { useJobListActions } from '../components/use-job-list-actions';
+import { useJobLabels } from '../components/use-job-labels';
 import { useJobViewType } from '../components/use-job-view-type';
 
 /** The editor's path for a job, or for a new one. */
@@ -148,6 +149,7 @@ export default function JobOverviewPage() {
   // Spec §6 multi-department organisations: the jobs of one department (state, like the search).
   const hasDepartments = Boolean(user && canUseDepartments(user));
   const departments = useDepartments(user);
+  const labelsOf = useJobLabels();
   const [departmentFilter, setDepartmentFilter] = useState(ALL_DEPARTMENTS);
   const departmentId =
     hasDepartments && departmentFilter !== ALL_DEPARTMENTS ? departmentFilter : undefined;
@@ -254,11 +256,17 @@ export default function JobOverviewPage() {
     return isCardView ? (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="job-cards">
         {list.jobs.map((job) => (
-          <JobCard key={job._id} job={job} handlers={handlers} onOpen={openJob} />
+          <JobCard
+            key={job._id}
+            job={job}
+            labels={labelsOf(job)}
+            handlers={handlers}
+            onOpen={openJob}
+          />
         ))}
       </SimpleGrid>
     ) : (
-      <JobTable jobs={list.jobs} handlers={handlers} onOpen={openJob} />
+      <JobTable jobs={list.jobs} labelsOf={labelsOf} handlers={handlers} onOpen={openJob} />
     );
   };
 

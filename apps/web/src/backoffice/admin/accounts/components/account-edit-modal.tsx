@@ -151,6 +151,7 @@ function AccountForm({
           </Stack>
           <Select
             label={t('accounts.edit.plan')}
+            description={user ? t('accounts.edit.planHint') : undefined}
             data={planOptions}
             value={String(perm.value)}
             onChange={(value) => value !== null && perm.onChange(Number(value))}
