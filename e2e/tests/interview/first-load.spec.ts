@@ -1,3 +1,4 @@
+import type { Response } from '@playwright/test';
 import { expect, test } from '../../fixtures/test';
 import { createInterviewJob } from './interview-helpers';
 
@@ -11,6 +12,8 @@ test('an invitation link loads a handful of files, and the rest of Mantine style
     const { pathname } = new URL(sent.url());
     if (pathname.startsWith('/assets/')) assets.push(pathname);
   });
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
 
   await page.goto(`/interview/${job._id}`);
   const start = page.getByRole('button', { name: 'Start interview' });
@@ -22,6 +25,15 @@ test('an invitation link loads a handful of files, and the rest of Mantine style
   // groups) and one language's strings; before the merge it was ~45 files.
   expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeLessThanOrEqual(6);
   expect(assets.filter((asset) => asset.includes('mantine-more'))).toEqual([]);
+  // Issue 17's budget: at most 200 KiB on the wire (bodies as sent, compressed, and headers).
+  // A library pulled onto the invitation by one import (zod came back once through the date
+  // helpers: +26 KiB) shows here.
+  const sizes = await Promise.all(responses.map((response) => response.request().sizes()));
+  const transferred = sizes.reduce(
+    (sum, size) => sum + size.responseBodySize + size.responseHeadersSize,
+    0,
+  );
+  expect(transferred / 1024).toBeLessThanOrEqual(200);
 
   await start.click();
   const firstName = page.getByLabel('First name');

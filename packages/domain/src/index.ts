@@ -10,6 +10,7 @@ export * from './common/alerts';
 export * from './common/archive';
 export * from './common/avatar';
 export * from './common/dates';
+export * from './common/date-schemas';
 export * from './common/empty-states';
 export * from './common/i18n';
 export * from './common/ids';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { miniUserSchema } from '../users/user.schemas';
 import { VALIDATION_KEYS } from '../validation/validation-keys';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { APPLICANT_STATUS_CODES, type ApplicantStatusCode } from './applicant-status';
 
 /**

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../common/constants';
 import { z } from 'zod';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { getAnswerType, type AnswerRule } from '../jobs/answer-rule';
 import type { RecordingKind } from '../interview/recording';

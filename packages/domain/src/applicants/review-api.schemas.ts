@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SORTS, type SortOrder } from '../common/constants';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { optionalQueryTextSchema } from '../common/query';
 import { viewAsIdSchema } from '../jobs/job-api.schemas';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateFilterLabelKey,
-  daysAgoToDate,
-  formatDate,
-  formatDuration,
-  formatTime,
-  isoDateOrDateTimeSchema,
-  isoDateSchema,
-} from './dates';
+import { dateFilterLabelKey, daysAgoToDate, formatDate, formatDuration, formatTime } from './dates';
+import { isoDateOrDateTimeSchema, isoDateSchema } from './date-schemas';
 
 const ISO = '2024-01-05T14:07:09.000Z';
 

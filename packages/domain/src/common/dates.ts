@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import type { DateFilterDays, Language } from './constants';
 
-/** A point in time on the wire: an ISO 8601 date-time with `Z` or an offset (CONVENTIONS §4). */
-export const isoDateSchema = z.iso.datetime({ offset: true });
-
-/** A filter bound: either a calendar date (`2024-05-01`) or a full ISO date-time. */
-export const isoDateOrDateTimeSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+// Dates as people read them. No zod here: the candidate's invitation formats dates and must not
+// download the schema library for it (the wire formats are in ./date-schemas).
 
 /** Locale each UI language formats dates with (spec §9). */
 export const DATE_LOCALES: Record<Language, string> = { en: 'en-US', he: 'he-IL' };

@@ -6,7 +6,7 @@ import { jobInputSchema } from '../validation/job-input';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 import { applyJobDefaults } from './job.rules';
 import { isJobClosed } from './closing-date';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import {
   jobCompanySchema,
   jobFilterSchema,

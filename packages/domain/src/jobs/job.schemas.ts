@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_PAGE_SIZE } from '../common/constants';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
 import { optionalQueryTextSchema, queryBooleanSchema, searchTextSchema } from '../common/query';

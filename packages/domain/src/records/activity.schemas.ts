@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_PAGE_SIZE } from '../common/constants';
-import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/dates';
+import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/date-schemas';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
 import { optionalQueryTextSchema } from '../common/query';
 import { miniUserSchema } from '../users/user.schemas';

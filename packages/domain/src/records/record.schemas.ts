@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_LEVELS, RECORD_PAGE_SIZE } from '../common/constants';
-import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/dates';
+import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
 import {

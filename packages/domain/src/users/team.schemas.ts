@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { LANGUAGES } from '../common/constants';
 import { hasPermission, isAdmin, type PermissionSubject } from '../permissions/plans';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { THINK_TIME_MAX_SEC, TIME_LIMIT_RANGE_MIN } from '../common/constants';
 import { statusStagesInputSchema } from '../applicants/application-stage';
-import { isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { answerRuleSchema } from '../jobs/answer-rule';
 import { jobRuleSchema } from '../jobs/job.schemas';
