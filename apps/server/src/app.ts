@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
 import { recordsRoutes } from './modules/records/records.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { clockPlugin } from './plugins/clock';
@@ -123,6 +124,7 @@ export async function buildApp(
       await api.register(recordsRoutes);
       await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
+      await api.register(notificationsPlugin, { config });
     },
     { prefix: '/api' },
   );

@@ -65,6 +65,7 @@ export * from './validation/template-input';
 
 export * from './auth/auth.schemas';
 export * from './users/team.schemas';
+export * from './users/notifications';
 
 export * from './jobs/job-api.schemas';
 export * from './jobs/cover-search.schemas';

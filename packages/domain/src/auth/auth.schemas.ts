@@ -5,6 +5,7 @@ import { idSchema } from '../common/ids';
 import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
 import { searchTextSchema } from '../common/query';
 import { accountSchema, roleSchema, userSchema } from '../users/user.schemas';
+import { DEFAULT_NOTIFICATION_PREFS, notificationPrefsSchema } from '../users/notifications';
 import {
   changePasswordInputSchema,
   forgotPasswordEmailSchema,
@@ -40,6 +41,8 @@ export const userLanguageSchema = z.enum(LANGUAGES);
  */
 export const sessionUserSchema = userSchema.extend({
   language: userLanguageSchema.default('en'),
+  /** Which submitted interviews the user hears about by e-mail, and how (issue 15). */
+  notifications: notificationPrefsSchema.default(DEFAULT_NOTIFICATION_PREFS),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -157,6 +160,7 @@ export const userUpdateBodySchema = z.object({
     imgUrl: optionalString,
     logoUrl: optionalString,
     language: userLanguageSchema.optional(),
+    notifications: notificationPrefsSchema.optional(),
     role: roleSchema.optional(),
     perm: accountInputSchema.shape.perm.optional(),
     advancedPrm: z.record(z.string(), z.boolean()).optional(),

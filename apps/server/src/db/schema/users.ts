@@ -50,6 +50,14 @@ export const users = pgTable(
     advancedPrm: jsonb('advanced_prm').$type<Record<string, boolean>>().notNull().default({}),
     emailVerified: boolean('email_verified').notNull().default(false),
     language: text('language').notNull().default('en'),
+    /**
+     * Submitted-interview e-mails (issue 15): 'mine' (the jobs they own), 'all' (every job of
+     * the organisation) or 'off'; 'each' interview or a daily 'digest'.
+     */
+    notifyScope: text('notify_scope').$type<'mine' | 'all' | 'off'>().notNull().default('mine'),
+    notifyMode: text('notify_mode').$type<'each' | 'digest'>().notNull().default('each'),
+    /** The end of the period the last digest covered (the next covers from here). */
+    digestFrom: timestamp('digest_from', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -62,5 +70,9 @@ export const users = pgTable(
     index('users_org_idx').on(t.orgId),
     // Admin account list default sort: fName desc.
     index('users_f_name_idx').on(t.fName),
+    // The digest sweep: recruiters on a daily digest, by the start of their next period.
+    index('users_digest_idx')
+      .on(t.digestFrom)
+      .where(sql`${t.notifyMode} = 'digest' and ${t.notifyScope} <> 'off'`),
   ],
 );

@@ -32,6 +32,7 @@ import {
 } from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
+import { queueSubmissionNotices } from '../notifications/notifications.service';
 import {
   hashStatusToken,
   queueSubmissionConfirmation,
@@ -355,15 +356,22 @@ export async function updateOwnApplicant(
       ...(change.submitted ? [{ activity: 'submitted' as const, createdAt: now }] : []),
     ],
     change.submitted
-      ? (tx, updated) =>
-          queueSubmissionConfirmation(tx, {
+      ? async (tx, updated) => {
+          await queueSubmissionConfirmation(tx, {
             secret: deps.secret,
             publicUrl: deps.publicUrl,
             now,
             lang: body.language ?? 'en',
             applicant: updated,
             job,
-          })
+          });
+          await queueSubmissionNotices(tx, {
+            publicUrl: deps.publicUrl,
+            now,
+            applicant: updated,
+            job,
+          });
+        }
       : undefined,
   );
   if (change.quited || change.submitted) {

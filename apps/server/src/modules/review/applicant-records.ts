@@ -428,3 +428,52 @@ export async function claimDeadlineReminder(
     .returning({ id: applicants.id });
   return claimed.length > 0;
 }
+
+/** A submitted interview as a digest e-mail names it. */
+export interface SubmittedInterview {
+  id: string;
+  jobId: string;
+  fName: string;
+  lName: string;
+  jobTitle: string;
+}
+
+/**
+ * The interviews of an organisation submitted in `(from, to]`, newest first (at most `limit`)
+ * and how many in all: every job's, or those of the jobs `ownerId` owns. Archived applicants
+ * are left out (the recruiter put them away already).
+ */
+export async function listSubmittedBetween(
+  db: Db,
+  input: { orgId: string; ownerId: string | null; from: Date; to: Date; limit: number },
+): Promise<{ interviews: SubmittedInterview[]; total: number }> {
+  const jobs = jobsTableForJoin();
+  const where = and(
+    eq(applicants.orgId, input.orgId),
+    isNull(applicants.archivedAt),
+    sql`${applicants.submittedAt} > ${input.from}`,
+    lte(applicants.submittedAt, input.to),
+    input.ownerId ? eq(jobs.ownerId, input.ownerId) : undefined,
+  );
+  const [interviews, [totals]] = await Promise.all([
+    db
+      .select({
+        id: applicants.id,
+        jobId: applicants.jobId,
+        fName: applicants.fName,
+        lName: applicants.lName,
+        jobTitle: jobs.title,
+      })
+      .from(applicants)
+      .innerJoin(jobs, jobOf(applicants.jobId))
+      .where(where)
+      .orderBy(sql`${applicants.submittedAt} desc`)
+      .limit(input.limit),
+    db
+      .select({ total: count() })
+      .from(applicants)
+      .innerJoin(jobs, jobOf(applicants.jobId))
+      .where(where),
+  ]);
+  return { interviews, total: totals?.total ?? 0 };
+}

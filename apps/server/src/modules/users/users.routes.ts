@@ -32,6 +32,7 @@ import {
   getManagedUser,
   listAccounts,
   toUserDto,
+  notificationPatch,
   shareOrganisationPlan,
   updateUser,
   type UserPatch,
@@ -207,9 +208,20 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       },
       async (request) => {
         const actor = staffOf(request);
-        const { _id: targetId, role, perm, advancedPrm, email, ...profile } = request.body.user;
+        const {
+          _id: targetId,
+          role,
+          perm,
+          advancedPrm,
+          email,
+          notifications,
+          ...profile
+        } = request.body.user;
         const row = await getManagedUser(app.db, actor, targetId ?? actor.user.id);
-        const patch: UserPatch = { ...profile };
+        const patch: UserPatch = {
+          ...profile,
+          ...(notifications ? notificationPatch(notifications, row, app.now()) : {}),
+        };
 
         // Plan and role belong to admins; a client echoing the current values back is fine.
         const changesAccess =

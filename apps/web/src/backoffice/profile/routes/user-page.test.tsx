@@ -90,6 +90,33 @@ describe('UserPage (UserMgmt)', () => {
     });
   });
 
+  it('chooses which submitted interviews to hear about, and how (issue 15)', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderProfile({
+      'GET user/logged': { body: { ...USER, notifications: { scope: 'mine', mode: 'each' } } },
+      'PUT user/': ({ body }) => ({
+        body: { ...USER, ...(body as { user: object }).user },
+      }),
+    });
+    const mine = await screen.findByRole('radio', { name: 'For the jobs I own' });
+    expect(mine).toBeChecked();
+    const save = screen.getByRole('button', { name: 'Save e-mail preferences' });
+    expect(save).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: 'For every job of the organisation' }));
+    await user.click(screen.getByText('A daily digest'));
+    expect(screen.getByText(/One e-mail a day listing the interviews/)).toBeVisible();
+    await user.click(save);
+    expect(await screen.findByText('E-mail preferences saved')).toBeVisible();
+    expect(fetchMock.callsTo('PUT user/')[0]?.body).toEqual({
+      user: { notifications: { scope: 'all', mode: 'digest' } },
+    });
+
+    // Never: there is no "how" to choose.
+    await user.click(screen.getByRole('radio', { name: 'Never' }));
+    expect(screen.queryByText('A daily digest')).toBeNull();
+  });
+
   it('shows EMAIL_TAKEN_ERR under the email field until the email is edited', async () => {
     const user = userEvent.setup();
     renderProfile({ 'PUT user/': apiError(409, 'EMAIL_TAKEN_ERR') });

@@ -22,6 +22,7 @@ import { FormErrorAlert } from '../../common/ui/form-error-alert';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { updateProfile } from '../api/profile';
 import { ImageUploadField } from '../../common/images/image-upload-field';
+import { NotificationsSection } from '../components/notifications-section';
 
 /** Where a logged-in user changes their password (forgot-password's change step). */
 export const CHANGE_PASSWORD_PATH = `${FORGOT_PASSWORD_PATH}?isChangePass=true`;
@@ -168,6 +169,9 @@ export function UserPage() {
           {t('profile.title')}
         </Title>
         {user ? <ProfileForm key={user._id} user={user} /> : null}
+        <Section title={t('profile.notifications.title')}>
+          <NotificationsSection />
+        </Section>
         <Section title={t('profile.password')}>
           <Group justify="space-between" gap="md">
             <Text c="gray.7" fz="sm" maw={460}>
