@@ -121,7 +121,7 @@ export async function buildApp(
       await api.register(applicationStatusRoutes);
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });
-      await api.register(recordsRoutes);
+      await api.register(recordsRoutes, { config });
       await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
       await api.register(notificationsPlugin, { config });

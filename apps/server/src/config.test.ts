@@ -30,6 +30,14 @@ describe('config', () => {
     });
   });
 
+  it("names the deployment for error records: APP_ENV, else NODE_ENV, else 'development'", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).environment).toBe('development');
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).environment).toBe('production');
+    expect(
+      loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', APP_ENV: 'eu-staging' }).environment,
+    ).toBe('eu-staging');
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/candid' });
     expect(config.database).toEqual({

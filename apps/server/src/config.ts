@@ -74,6 +74,8 @@ const envSchema = z.object({
       .default('https://api.unsplash.com'),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  /** The deployment's name in error records (spec §3 Log record meta.environment). */
+  APP_ENV: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
   TRUST_PROXY: booleanFlag,
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyToUndefined,
@@ -160,6 +162,11 @@ export interface AppConfig {
   /** Unsplash API base URL, without a trailing slash. */
   unsplashApiUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * The deployment's name, stored with every error record (spec §3 Log record
+   * `meta.environment`): `APP_ENV`, else `NODE_ENV`, else "development".
+   */
+  environment: string;
   trustProxy: boolean;
   rateLimitPerMinute: number;
   /**
@@ -271,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unsplashAccessKey: parsed.UNSPLASH_ACCESS_KEY,
     unsplashApiUrl: parsed.UNSPLASH_API_URL.replace(/\/+$/, ''),
     logLevel: parsed.LOG_LEVEL,
+    environment: parsed.APP_ENV ?? (env.NODE_ENV?.trim() || 'development'),
     // An https PUBLIC_URL means a proxy terminates TLS in front of us (the server speaks
     // plain HTTP), so its X-Forwarded-Proto is believed unless TRUST_PROXY says otherwise.
     trustProxy: parsed.TRUST_PROXY ?? (parsed.PUBLIC_URL ?? '').startsWith('https://'),

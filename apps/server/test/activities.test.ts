@@ -95,6 +95,11 @@ describe.each(testDbKinds())('activities on %s', (kind) => {
       'day 54',
       'day 55',
     ]);
+    // The spec's limit and skip (§7 GET activity?limit&skip&filters).
+    const bySkip = await list(`?userId=${user.user._id}&toDate=2020-12-31&limit=10&skip=20`);
+    expect(bySkip.activities.map((activity) => activity.desc)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `day ${21 + index}`),
+    );
     // toDate names a whole day; fromDate its start.
     const window = await list(`?userId=${user.user._id}&fromDate=2020-01-10&toDate=2020-01-12`);
     expect(window.activities.map((activity) => activity.desc)).toEqual([

@@ -55,7 +55,7 @@ describe.each(testDbKinds())('records on %s', (kind) => {
   let recruiter: SignedUp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, (app) => {
+    t = await createTestApp(kind, { APP_ENV: 'staging' }, (app) => {
       app.get('/api/test/boom', async () => {
         throw new Error('database password=hunter2 is wrong');
       });
@@ -91,7 +91,11 @@ describe.each(testDbKinds())('records on %s', (kind) => {
         }),
         entry({ level: 'warn', message: 'slow network' }),
       ],
-      { ...bearer(recruiter.accessToken), 'user-agent': 'Chrome-Test' },
+      {
+        ...bearer(recruiter.accessToken),
+        'user-agent': 'Chrome-Test',
+        referer: 'http://localhost:3000/backoffice/job',
+      },
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ saved: 2 });
@@ -107,6 +111,8 @@ describe.each(testDbKinds())('records on %s', (kind) => {
         traceId: 'trace-r1',
         statusCode: 503,
         browser: 'Chrome-Test',
+        referrer: 'http://localhost:3000/backoffice/job',
+        environment: 'staging',
         clientTime: '2026-11-26T10:00:00.000Z',
         user: { _id: recruiter.user._id, fName: 'Rina', lName: 'Katz', email: recruiter.email },
       },
@@ -127,9 +133,19 @@ describe.each(testDbKinds())('records on %s', (kind) => {
 
     const candidate = (await list(admin, '?traceID=c1')).json() as RecordListResponse;
     expect(candidate.records[0]!.meta).toMatchObject({
-      applicant: { id: started.applicant.id, info: { jobId: job._id } },
+      applicant: {
+        id: started.applicant.id,
+        info: { jobId: job._id, fName: 'Yael', lName: 'Cohen', email: 'yael@example.com' },
+      },
     });
     expect(candidate.records[0]!.meta).not.toHaveProperty('user');
+    // The record overview's user filter finds a candidate by name or address too.
+    for (const userTxt of ['Yael Cohen', 'yael@example']) {
+      const byName = (
+        await list(admin, `?traceID=c1&userTxt=${encodeURIComponent(userTxt)}`)
+      ).json() as RecordListResponse;
+      expect(byName.totalRecordCount, userTxt).toBe(1);
+    }
     const visitor = (await list(admin, '?traceID=a1')).json() as RecordListResponse;
     expect(visitor.records[0]!.meta).not.toHaveProperty('user');
     expect(visitor.records[0]!.meta).not.toHaveProperty('applicant');
@@ -195,6 +211,7 @@ describe.each(testDbKinds())('records on %s', (kind) => {
         source: 'backend',
         statusCode: 500,
         request: 'GET /api/test/boom',
+        environment: 'staging',
         user: { _id: recruiter.user._id },
       },
     });

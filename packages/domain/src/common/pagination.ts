@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { queryNumberSchema } from './query';
 
 /**
  * Pages are numbered from 1 everywhere in the domain (URL `currPage=1` is the first page).
@@ -70,4 +71,26 @@ export const currPageSchema = z.coerce.number().int().min(1).default(1);
 /** A page size from a query string or a number, capped at {@link MAX_PAGE_SIZE}. */
 export function itemsPerPageSchema(defaultSize: number) {
   return z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize);
+}
+
+/**
+ * The spec's `limit` and `skip` query pair of record and activity calls (§7: skip = rows to
+ * pass), read beside `currPage`/`itemsPerPage`; see {@link pageFromLimitSkip}.
+ */
+export const limitSkipShape = {
+  limit: queryNumberSchema.pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)).optional(),
+  skip: queryNumberSchema.pipe(z.number().int().min(0).max(1_000_000)).optional(),
+};
+
+/** A filter's page from `limit`/`skip` when given (they win), else its `currPage`/`itemsPerPage`. */
+export function pageFromLimitSkip<T extends { currPage: number; itemsPerPage: number }>({
+  limit,
+  skip,
+  ...filter
+}: T & { limit?: number | undefined; skip?: number | undefined }): Omit<T, 'limit' | 'skip'> {
+  if (limit === undefined) return filter as Omit<T, 'limit' | 'skip'>;
+  return { ...filter, itemsPerPage: limit, currPage: Math.floor((skip ?? 0) / limit) + 1 } as Omit<
+    T,
+    'limit' | 'skip'
+  >;
 }

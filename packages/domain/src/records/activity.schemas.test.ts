@@ -40,6 +40,16 @@ describe('activitySchema (spec §3)', () => {
     });
   });
 
+  it("reads the spec's limit and skip (GET activity?limit&skip), which win over currPage", () => {
+    expect(activityFilterSchema.parse({ limit: '10', skip: '20', currPage: '5' })).toEqual({
+      currPage: 3,
+      itemsPerPage: 10,
+    });
+    expect(activityFilterSchema.parse({ limit: '25' })).toEqual({ currPage: 1, itemsPerPage: 25 });
+    expect(activityFilterSchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(activityFilterSchema.safeParse({ skip: '-1' }).success).toBe(false);
+  });
+
   it('refuses a user id that is not a UUID, and drops an empty one', () => {
     expect(activityFilterSchema.safeParse({ userId: 'u1' }).success).toBe(false);
     expect(activityFilterSchema.parse({ userId: ' ' }).userId).toBeUndefined();

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ACTIVITY_PAGE_SIZE } from '../common/constants';
 import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/date-schemas';
-import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
+import {
+  currPageSchema,
+  itemsPerPageSchema,
+  limitSkipShape,
+  pageFromLimitSkip,
+} from '../common/pagination';
 import { optionalQueryTextSchema } from '../common/query';
 import { miniUserSchema } from '../users/user.schemas';
 
@@ -57,14 +62,9 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-/** Body of `POST activity`. */
-export const activityInputSchema = z.object({
-  activity: activitySchema.omit({ _id: true, viewAs: true }),
-});
-export type ActivityInput = z.infer<typeof activityInputSchema>;
 
-/** Activity overview filter (spec §3): user, date range; `currPage` is 1-based. */
-export const activityFilterSchema = z.object({
+/** The activity filter's fields (user, date range), without paging: the CSV export's query. */
+export const activityFilterFieldsSchema = z.object({
   /** The acting user's id (a UUID; anything else is refused). */
   userId: optionalQueryTextSchema.pipe(
     z
@@ -74,9 +74,19 @@ export const activityFilterSchema = z.object({
   ),
   fromDate: isoDateOrDateTimeSchema.optional(),
   toDate: isoDateOrDateTimeSchema.optional(),
-  currPage: currPageSchema,
-  itemsPerPage: itemsPerPageSchema(ACTIVITY_PAGE_SIZE),
 });
+
+/**
+ * Activity overview filter (spec §3, §7 `GET activity?limit&skip&filters`): user, date range;
+ * `currPage` is 1-based, and the spec's `limit`/`skip` win when given.
+ */
+export const activityFilterSchema = activityFilterFieldsSchema
+  .extend({
+    currPage: currPageSchema,
+    itemsPerPage: itemsPerPageSchema(ACTIVITY_PAGE_SIZE),
+    ...limitSkipShape,
+  })
+  .transform(pageFromLimitSkip);
 export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 
 /** Answer of `GET activity`. */

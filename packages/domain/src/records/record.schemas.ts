@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { LOG_LEVELS, RECORD_PAGE_SIZE } from '../common/constants';
 import { isoDateOrDateTimeSchema, isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
-import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
+import {
+  currPageSchema,
+  itemsPerPageSchema,
+  limitSkipShape,
+  pageFromLimitSkip,
+} from '../common/pagination';
 import {
   optionalQueryTextSchema,
   queryBooleanSchema,
@@ -121,13 +126,9 @@ export const recordFilterSchema = z
     levels: queryListSchema(logLevelSchema).default([]),
     currPage: currPageSchema,
     itemsPerPage: itemsPerPageSchema(RECORD_PAGE_SIZE),
-    limit: queryNumberSchema.pipe(z.number().int().min(1).max(100)).optional(),
-    skip: queryNumberSchema.pipe(z.number().int().min(0).max(1_000_000)).optional(),
+    ...limitSkipShape,
   })
-  .transform(({ limit, skip, ...filter }) => {
-    if (limit === undefined) return filter;
-    return { ...filter, itemsPerPage: limit, currPage: Math.floor((skip ?? 0) / limit) + 1 };
-  });
+  .transform(pageFromLimitSkip);
 export type RecordFilter = z.infer<typeof recordFilterSchema>;
 
 /** Answer of `GET record`: newest first; the total stops at LIST_COUNT_CAP (`…Capped`). */

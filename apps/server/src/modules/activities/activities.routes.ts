@@ -1,4 +1,8 @@
-import { activityFilterSchema, activityListResponseSchema } from '@candid/domain';
+import {
+  activityFilterFieldsSchema,
+  activityFilterSchema,
+  activityListResponseSchema,
+} from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -43,7 +47,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary:
           'The filtered activity list as a CSV file (admin), oldest first, streamed in batches',
-        querystring: activityFilterSchema.pick({ userId: true, fromDate: true, toDate: true }),
+        querystring: activityFilterFieldsSchema,
         produces: ['text/csv'],
         security: BEARER,
       },

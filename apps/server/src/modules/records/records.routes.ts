@@ -5,6 +5,7 @@ import {
   recordListResponseSchema,
 } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authorize } from '../../policies';
 import { listRecords, saveClientRecords, saveServerRecord } from './records.service';
@@ -23,7 +24,10 @@ export const RECORD_BATCHES_PER_MINUTE = 30;
  * overview (`GET record`). The server's own 5xx answers are stored here too, as backend records
  * with the request's trace id.
  */
-export async function recordsRoutes(app: FastifyInstance) {
+export async function recordsRoutes(
+  app: FastifyInstance,
+  opts: { config: Pick<AppConfig, 'environment'> },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.onServerError((error, request, body) => {
@@ -35,6 +39,7 @@ export async function recordsRoutes(app: FastifyInstance) {
       url: request.url,
       actor: request.actor,
       now: app.now(),
+      environment: opts.config.environment,
     }).catch((recordError: unknown) => {
       request.log.warn({ err: recordError }, 'could not store the server error record');
     });
@@ -57,6 +62,7 @@ export async function recordsRoutes(app: FastifyInstance) {
       const referrer = request.headers.referer;
       const saved = await saveClientRecords(app.db, request.actor, request.body, {
         now: app.now(),
+        environment: opts.config.environment,
         ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
         ...(typeof referrer === 'string' ? { referrer } : {}),
       });

@@ -17,6 +17,7 @@ import { likePattern, readList } from '../../db/list-query';
 import { logRecords } from '../../db/schema';
 import type { Actor } from '../../policies';
 import { findUserById } from '../users/users.service';
+import { findApplicantContact } from '../review/applicant-records';
 
 export type LogRecordRow = typeof logRecords.$inferSelect;
 
@@ -59,7 +60,13 @@ function clip(text: string | undefined, max: number): string | undefined {
 /** Who was using the product, as a record shows it (spec §3 Log record meta). */
 async function whoOf(db: Db, actor: Actor): Promise<Pick<LogRecordMeta, 'user' | 'applicant'>> {
   if (actor.kind === 'candidate') {
-    return { applicant: { id: actor.scope.applicantId, info: { jobId: actor.scope.jobId } } };
+    const contact = await findApplicantContact(db, actor.scope.applicantId);
+    return {
+      applicant: {
+        id: actor.scope.applicantId,
+        info: { ...(contact ?? {}), jobId: actor.scope.jobId },
+      },
+    };
   }
   if (actor.kind !== 'recruiter' && actor.kind !== 'admin') return {};
   const user = await findUserById(db, actor.user.id);
@@ -92,6 +99,8 @@ export interface RequestContext {
   now: Date;
   userAgent?: string;
   referrer?: string;
+  /** The deployment's name (config `environment`). */
+  environment?: string;
 }
 
 /**
@@ -113,6 +122,7 @@ export async function saveClientRecords(
       ...rest,
       browser: rest.browser ?? context.userAgent,
       referrer: rest.referrer ?? context.referrer,
+      ...(context.environment ? { environment: context.environment } : {}),
       clientTime: entry.timestamp,
       ...who,
     });
@@ -199,8 +209,12 @@ function recordConditions(filter: RecordFilter): SQL | undefined {
           ['user', 'companyName'],
           ['user', '_id'],
           ['applicant', 'id'],
+          ['applicant', 'info', 'fName'],
+          ['applicant', 'info', 'lName'],
+          ['applicant', 'info', 'email'],
         ].map((path) => sql`${field(path)} ilike ${pattern}`),
         sql`concat_ws(' ', ${field(['user', 'fName'])}, ${field(['user', 'lName'])}) ilike ${pattern}`,
+        sql`concat_ws(' ', ${field(['applicant', 'info', 'fName'])}, ${field(['applicant', 'info', 'lName'])}) ilike ${pattern}`,
       ),
     );
   }

@@ -477,3 +477,15 @@ export async function listSubmittedBetween(
   ]);
   return { interviews, total: totals?.total ?? 0 };
 }
+
+/** An applicant's name and address as an error record names them (spec §3 Log record meta). */
+export async function findApplicantContact(
+  db: Db,
+  applicantId: string,
+): Promise<{ fName: string; lName: string; email: string } | null> {
+  const [row] = await db
+    .select({ fName: applicants.fName, lName: applicants.lName, email: applicants.email })
+    .from(applicants)
+    .where(eq(applicants.id, applicantId));
+  return row ?? null;
+}

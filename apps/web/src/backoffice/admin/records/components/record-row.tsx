@@ -26,8 +26,20 @@ export function whoOf(record: LogRecord, t: (key: string) => string): string {
     const name = [user.fName, user.lName].filter(Boolean).join(' ');
     return name || user.email || user._id;
   }
-  if (applicant) return t('records.candidate');
+  if (applicant) {
+    const info = applicant.info ?? {};
+    const name = [info.fName, info.lName]
+      .filter((part): part is string => typeof part === 'string' && part.length > 0)
+      .join(' ');
+    return name ? `${name} (${t('records.candidate')})` : t('records.candidate');
+  }
   return '—';
+}
+
+/** The candidate's address a record carries (spec §3 Log record meta.applicant.info). */
+function applicantEmailOf(record: LogRecord): string | undefined {
+  const email = record.meta.applicant?.info?.email;
+  return typeof email === 'string' && email ? email : undefined;
 }
 
 /** A failed call's status; 0 means the call got no answer at all. */
@@ -148,7 +160,10 @@ export function RecordRow({
                   value={t(`records.sources.${meta.source}`)}
                 />
                 <Detail label={t('records.columns.user')} value={who} />
-                <Detail label={t('records.details.email')} value={meta.user?.email} />
+                <Detail
+                  label={t('records.details.email')}
+                  value={meta.user?.email ?? applicantEmailOf(record)}
+                />
                 <Detail label={t('records.details.company')} value={meta.user?.companyName} />
                 <Detail label={t('records.details.applicant')} value={meta.applicant?.id} />
                 <Detail
@@ -168,6 +183,7 @@ export function RecordRow({
                 />
                 <Detail label={t('records.details.browser')} value={meta.browser} />
                 <Detail label={t('records.details.referrer')} value={meta.referrer} />
+                <Detail label={t('records.details.environment')} value={meta.environment} />
                 <Detail label={t('records.details.errorMessage')} value={meta.error?.message} />
               </SimpleGrid>
               {stack ? (

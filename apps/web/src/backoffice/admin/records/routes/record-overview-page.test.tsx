@@ -18,7 +18,11 @@ function makeRecord(patch: Partial<LogRecord> = {}): LogRecord {
       traceId: 'req-42',
       statusCode: 503,
       path: '/interview/job-1',
-      applicant: { id: 'app-7' },
+      applicant: {
+        id: 'app-7',
+        info: { fName: 'Yael', lName: 'Cohen', email: 'yael@example.com' },
+      },
+      environment: 'staging',
       error: {
         message: 'Failed to fetch',
         stack: 'TypeError: Failed to fetch\n    at send (api-client.ts:10)',
@@ -64,6 +68,10 @@ describe('RecordOverviewPage (spec §2 admin records)', () => {
     expect(within(details).getByText('req-42')).toBeVisible();
     expect(within(details).getByText('/interview/job-1')).toBeVisible();
     expect(within(details).getByText('app-7')).toBeVisible();
+    // The candidate by name and address, and where the app ran.
+    expect(within(details).getByText('Yael Cohen (Candidate)')).toBeVisible();
+    expect(within(details).getByText('yael@example.com')).toBeVisible();
+    expect(within(details).getByText('staging')).toBeVisible();
     expect(within(details).getByText(/at send \(api-client\.ts:10\)/)).toBeVisible();
     await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Hide details' }));
     expect(screen.queryByTestId('record-details')).toBeNull();
