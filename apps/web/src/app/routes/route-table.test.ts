@@ -22,6 +22,7 @@ describe('route table (spec §2)', () => {
       '/backoffice/archive/applicant auth',
       '/backoffice/job auth',
       '/backoffice/details/:jobId/:applicantId auth',
+      '/backoffice/compare/:jobId auth',
       '/backoffice/template permission:TEMPLATES',
       '/backoffice/template/edit/:templateId? permission:TEMPLATES',
       '/backoffice/template/:templateId permission:TEMPLATES',

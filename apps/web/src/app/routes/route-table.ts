@@ -111,6 +111,13 @@ export const ROUTE_TABLE = [
     screen: () => import('../../backoffice/applicants/details/routes/applicant-details-page'),
   },
   {
+    id: 'compare',
+    path: '/backoffice/compare/:jobId',
+    access: 'auth',
+    titleKey: 'pageTitles.compare',
+    screen: () => import('../../backoffice/applicants/compare/routes/compare-page'),
+  },
+  {
     id: 'templateOverview',
     path: '/backoffice/template',
     access: { permission: 'TEMPLATES' },

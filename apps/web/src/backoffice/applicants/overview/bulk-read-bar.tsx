@@ -1,12 +1,14 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconMail, IconMailOpened, IconX } from '@tabler/icons-react';
+import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { IconColumns2, IconMail, IconMailOpened, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { canToggleRead } from './overview-rules';
+import { useNavigate } from 'react-router';
+import { canToggleRead, compareTargetOf } from './overview-rules';
 import type { ApplicantSelection } from './use-applicant-selection';
 
 /**
- * The bulk read/unread toggle (spec §2, §4) for the selected rows. Not rendered in the archive;
- * disabled, with the reason, while a locked applicant is selected.
+ * The bulk read/unread toggle (spec §2, §4) for the selected rows, and "Compare" for two to four
+ * of one job (issue 15). Not rendered in the archive; disabled, with the reason, while a locked
+ * applicant is selected.
  */
 export function BulkReadBar({
   selection,
@@ -20,7 +22,9 @@ export function BulkReadBar({
   onSetRead: (isRead: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   if (isArchiveView || selection.selected.length === 0) return null;
+  const compare = compareTargetOf(selection.selected);
   const hasLocked = selection.selected.some((applicant) => applicant.isLocked);
   const isEnabled = !isBusy && canToggleRead({ isArchiveView, selected: selection.selected });
   return (
@@ -61,6 +65,26 @@ export function BulkReadBar({
           >
             {t('applicantOverview.bulk.markUnread')}
           </Button>
+          <Tooltip
+            label={
+              'reasonKey' in compare ? t(compare.reasonKey) : t('applicantOverview.compare.button')
+            }
+            disabled={'path' in compare}
+            withArrow
+          >
+            <Button
+              size="compact-md"
+              variant="light"
+              leftSection={<IconColumns2 size={16} aria-hidden />}
+              data-disabled={'reasonKey' in compare || undefined}
+              aria-disabled={'reasonKey' in compare}
+              onClick={() => {
+                if ('path' in compare) void navigate(compare.path);
+              }}
+            >
+              {t('applicantOverview.compare.button')}
+            </Button>
+          </Tooltip>
           <Button
             size="compact-md"
             variant="subtle"

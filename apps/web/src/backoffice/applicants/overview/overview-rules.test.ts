@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canToggleRead,
   chooseEmptyState,
+  compareTargetOf,
   getApplicantDate,
   getApplicantDetailsPath,
   getRowClickAction,
@@ -69,5 +70,27 @@ describe('overview rules', () => {
     expect(getApplicantDetailsPath({ id: 'a1', jobInfo: { jobId: 'j1', title: 'x' } })).toBe(
       '/backoffice/details/j1/a1',
     );
+  });
+
+  it('compares two to four unlocked applicants of one job (issue 15)', () => {
+    const row = (id: string, jobId = 'j1', isLocked = false) => ({
+      id,
+      isLocked,
+      jobInfo: { jobId, title: 'Job' },
+    });
+    expect(compareTargetOf([row('a'), row('b')])).toEqual({
+      path: '/backoffice/compare/j1?ids=a%2Cb',
+    });
+    expect(compareTargetOf([row('a'), row('b'), row('c'), row('d')])).toHaveProperty('path');
+    expect(compareTargetOf([row('a')])).toEqual({ reasonKey: 'applicantOverview.compare.count' });
+    expect(compareTargetOf(['a', 'b', 'c', 'd', 'e'].map((id) => row(id)))).toEqual({
+      reasonKey: 'applicantOverview.compare.count',
+    });
+    expect(compareTargetOf([row('a'), row('b', 'j2')])).toEqual({
+      reasonKey: 'applicantOverview.compare.sameJob',
+    });
+    expect(compareTargetOf([row('a'), row('b', 'j1', true)])).toEqual({
+      reasonKey: 'applicantOverview.bulk.lockedHint',
+    });
   });
 });

@@ -76,3 +76,29 @@ export function chooseEmptyState(params: {
 export function getApplicantName(applicant: Pick<ApplicantListItem, 'info'>, fallback: string) {
   return `${applicant.info.fName} ${applicant.info.lName}`.trim() || fallback;
 }
+
+/** Applicants compared side by side at once (issue 15 compare): two to four. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+
+/**
+ * Where "Compare" leads for the selected rows (`/backoffice/compare/{jobId}?ids=…`), or why it
+ * cannot: two to four applicants, of one job, none of them locked (a free plan's).
+ */
+export function compareTargetOf(
+  selected: readonly Pick<ApplicantListItem, 'id' | 'isLocked' | 'jobInfo'>[],
+): { path: string } | { reasonKey: string } {
+  if (selected.length < COMPARE_MIN || selected.length > COMPARE_MAX) {
+    return { reasonKey: 'applicantOverview.compare.count' };
+  }
+  const jobIds = new Set(selected.map((applicant) => applicant.jobInfo.jobId));
+  if (jobIds.size > 1) return { reasonKey: 'applicantOverview.compare.sameJob' };
+  if (selected.some((applicant) => applicant.isLocked)) {
+    return { reasonKey: 'applicantOverview.bulk.lockedHint' };
+  }
+  const [jobId] = [...jobIds];
+  const ids = selected.map((applicant) => applicant.id).join(',');
+  return {
+    path: `/backoffice/compare/${encodeURIComponent(jobId!)}?ids=${encodeURIComponent(ids)}`,
+  };
+}

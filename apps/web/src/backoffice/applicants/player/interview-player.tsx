@@ -55,6 +55,8 @@ export interface InterviewPlayerProps {
   onTimeChange?: (currentSec: number, durationSec: number) => void;
   /** Called once when playback of an answer first starts (the page may log a "watch"). */
   onFirstPlay?: () => void;
+  /** Called when the main video plays to its end (e.g. to start the next one in a comparison). */
+  onEnded?: () => void;
   /** Bookmarks to mark on the progress bar (seconds) with their note text. */
   markers?: PlayerMarker[];
 }
@@ -97,6 +99,7 @@ export const InterviewPlayer = forwardRef<InterviewPlayerHandle, InterviewPlayer
       screenDurationSec,
       onTimeChange,
       onFirstPlay,
+      onEnded,
       markers = NO_MARKERS,
     },
     ref,
@@ -309,7 +312,9 @@ export const InterviewPlayer = forwardRef<InterviewPlayerHandle, InterviewPlayer
           syncSecondary(event.currentTarget);
         },
         onEnded: () => {
-          if (isMain && !skip()) dispatch({ type: 'paused' });
+          if (!isMain || skip()) return;
+          dispatch({ type: 'paused' });
+          onEnded?.();
         },
         onWaiting: () => {
           if (isMain && !skip()) dispatch({ type: 'waiting' });

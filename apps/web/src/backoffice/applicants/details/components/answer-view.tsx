@@ -118,6 +118,7 @@ export function AnswerView({
   playerRef,
   markers,
   onTimeChange,
+  onEnded,
 }: {
   quest: Question;
   index: number;
@@ -127,6 +128,8 @@ export function AnswerView({
   playerRef: Ref<InterviewPlayerHandle>;
   markers: PlayerMarker[];
   onTimeChange: (currentSec: number, durationSec: number) => void;
+  /** The recording played to its end (a comparison then plays the next one). */
+  onEnded?: () => void;
 }) {
   const { t } = useTranslation();
   const type = getAnswerType(quest.ansRule);
@@ -164,6 +167,7 @@ export function AnswerView({
             screenDurationSec={answer.screenDurationSec ?? undefined}
             markers={markers}
             onTimeChange={onTimeChange}
+            onEnded={onEnded}
           />
         );
       }
