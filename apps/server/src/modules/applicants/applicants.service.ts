@@ -1,5 +1,6 @@
 import {
   createInitialTimeline,
+  fitsTimeLimit,
   findUnansweredQuestions,
   getAnswerType,
   hasUnlimitedInterviews,
@@ -50,6 +51,7 @@ import {
   type ApplicantRow,
 } from '../review/applicant-records';
 import type { CandidateScope } from './candidate-auth';
+import { getAccommodation } from '../accommodations/accommodations.records';
 
 export type { ApplicantRow };
 
@@ -266,6 +268,18 @@ async function checkAnswer(
       throw new AppError('VALIDATION_ERR', {
         status: 409,
         message: `Upload ${key} is not completed for this applicant and question`,
+      });
+    }
+  }
+  // The time limit holds on the server too: a recording longer than the question allows (with
+  // an approved accommodation's extra time, issue 14) is refused, whatever the client's clock did.
+  const recordings = keys.filter((key) => key === answer.faceKey || key === answer.screenKey);
+  if (recordings.length === 0) return;
+  const accommodation = await getAccommodation(deps.db, scope.applicantId);
+  for (const key of recordings) {
+    if (!fitsTimeLimit(completed.get(key)!.durationSec, quest, accommodation)) {
+      throw new AppError('VALIDATION_ERR', {
+        message: `Recording ${key} is longer than question ${questId} allows`,
       });
     }
   }
