@@ -38,10 +38,11 @@ export function AccommodationPanel({
 }) {
   const query = useAccommodation(applicantId);
   const current = query.data?.accommodation ?? null;
+  // While the form is in use (and sending, when the applicant is made) it stays on screen.
   const [isEditing, setIsEditing] = useState(false);
   useAccommodationDecision(applicantId, candidateToken, current?.status === 'pending');
 
-  if (applicantId && query.isPending) return null;
+  if (!isEditing && applicantId && query.isPending) return null;
   if (current && !isEditing) {
     return (
       <AccommodationStatus
@@ -55,6 +56,7 @@ export function AccommodationPanel({
       initial={current}
       applicantId={applicantId}
       ensureApplicant={ensureApplicant}
+      onSending={() => setIsEditing(true)}
       onSent={() => setIsEditing(false)}
       onCancel={current ? () => setIsEditing(false) : onClose}
     />
@@ -65,12 +67,14 @@ function AccommodationForm({
   initial,
   applicantId,
   ensureApplicant,
+  onSending,
   onSent,
   onCancel,
 }: {
   initial: Accommodation | null;
   applicantId: string | null;
   ensureApplicant: () => Promise<string>;
+  onSending: () => void;
   onSent: () => void;
   onCancel: () => void;
 }) {
@@ -100,9 +104,12 @@ function AccommodationForm({
     setErrors({});
     setSendError(null);
     setIsSending(true);
+    onSending();
     try {
       const id = applicantId ?? (await ensureApplicant());
       const saved = await requestAccommodation(api, id, parsed.data);
+      // A read begun before the request was saved must not put the old answer back.
+      await queryClient.cancelQueries({ queryKey: accommodationQueryKey(id) });
       queryClient.setQueryData(accommodationQueryKey(id), saved);
       onSent();
     } catch (error) {
