@@ -1,5 +1,5 @@
 import { needsScreen, type CandidateDetails, type PublicJob } from '@candid/domain';
-import { Alert, Anchor, Button, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -296,12 +296,12 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
             />
           </Suspense>
         ) : (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            c="dimmed"
+          <Button
+            variant="subtle"
+            color="gray.8"
+            size="compact-sm"
             td="underline"
+            fw={500}
             style={{ alignSelf: 'center' }}
             onPointerEnter={() => void loadAccommodation()}
             onFocus={() => void loadAccommodation()}
@@ -309,7 +309,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
             data-testid="adjustment-link"
           >
             {t('accommodation.link')}
-          </Anchor>
+          </Button>
         )
       ) : null}
     </Stack>
