@@ -1,5 +1,5 @@
 import { logInWithTokens } from '../../fixtures/api';
-import { expect, test } from '../../fixtures/test';
+import { expect, expectAccessible, test } from '../../fixtures/test';
 import { createInterviewJob, fillDetails, runMediaCheck, videoQuestion } from './interview-helpers';
 
 test('a candidate asks for extra time, the recruiter approves it in another browser, the candidate sees it live and the clock has the longer limit', async ({
@@ -39,6 +39,7 @@ test('a candidate asks for extra time, the recruiter approves it in another brow
   const status = candidate.getByTestId('accommodation-status');
   await expect(status).toHaveAttribute('data-status', 'pending');
   await expect(status).toContainText('or start now with the standard settings');
+  await expectAccessible(candidate);
 
   // The recruiter opens the applicant and approves.
   await logInWithTokens(page, recruiter);
@@ -47,6 +48,7 @@ test('a candidate asks for extra time, the recruiter approves it in another brow
   await expect(card).toHaveAttribute('data-status', 'pending');
   await expect(card.getByTestId('accommodation-reason')).toHaveText('I have dyslexia.');
   await expect(card).toContainText('50 % more time on each question');
+  await expectAccessible(page);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toHaveAttribute('data-status', 'approved');
   await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -57,6 +59,7 @@ test('a candidate asks for extra time, the recruiter approves it in another brow
   // The waiting candidate sees the decision without a reload.
   await expect(status).toHaveAttribute('data-status', 'approved');
   await expect(status).toContainText('You have 50 % more time on each question.');
+  await expectAccessible(candidate);
 
   // The interview's clock has the longer limit.
   await candidate.getByRole('button', { name: 'Start interview' }).click();

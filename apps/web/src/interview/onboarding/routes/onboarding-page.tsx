@@ -1,5 +1,5 @@
 import { needsScreen, type CandidateDetails, type PublicJob } from '@candid/domain';
-import { Alert, Button, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Stack, Stepper, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -296,20 +296,17 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
             />
           </Suspense>
         ) : (
-          <Button
-            variant="subtle"
-            color="gray.8"
-            size="compact-sm"
-            td="underline"
-            fw={500}
+          <UnstyledButton
             style={{ alignSelf: 'center' }}
             onPointerEnter={() => void loadAccommodation()}
             onFocus={() => void loadAccommodation()}
             onClick={() => setIsAdjustmentOpen(true)}
             data-testid="adjustment-link"
           >
-            {t('accommodation.link')}
-          </Button>
+            <Text component="span" size="sm" c="gray.8" td="underline">
+              {t('accommodation.link')}
+            </Text>
+          </UnstyledButton>
         )
       ) : null}
     </Stack>
