@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accommodations, activities, timelineEvents, uploads } from '../src/db/schema';
+import { attachRecordingToAnswer } from '../src/modules/applicants/applicants.service';
 import type { SignedUp } from './factories';
 import {
   accountWith,
@@ -258,6 +259,23 @@ describe.each(testDbKinds())('accommodations (%s)', (kind) => {
     const standard = await save(other);
     expect(standard.statusCode).toBe(400);
     expect(standard.json()).toMatchObject({ key: 'VALIDATION_ERR' });
+
+    // A finished upload names itself in the answer only when it fits the same limit.
+    const attach = (applicant: CreateApplicantResponse, resTimeSec: number) =>
+      attachRecordingToAnswer(
+        t.app.db,
+        { applicantId: applicant.applicant.id, jobId: job._id },
+        {
+          questId: video.id,
+          field: 'faceKey',
+          key: `k-${resTimeSec}`,
+          resTimeSec,
+          now: new Date(),
+        },
+      );
+    expect(await attach(other, overLimitSec)).toBeNull();
+    expect(await attach(created, overLimitSec)).not.toBeNull();
+    expect(await attach(other, video.timeLimit * 60)).not.toBeNull();
   });
 
   it('records a decline on the timeline and leaves the limits standard', async () => {

@@ -408,7 +408,8 @@ export async function detachRecordingFromAnswer(
  * `screenKey`), keeping what the answer already holds, so the recruiter can play it before the
  * candidate's own answer save arrives. One atomic update: the camera and screen recordings of
  * one question may finish at the same moment. Null when the interview is submitted already
- * (answers are final then) or the applicant is gone.
+ * (answers are final then), the applicant is gone, or the recording is longer than the question
+ * allows (with an approved accommodation's extra time): such a take never becomes the answer.
  */
 export async function attachRecordingToAnswer(
   db: Db,
@@ -422,7 +423,11 @@ export async function attachRecordingToAnswer(
     now: Date;
   },
 ): Promise<{ row: ApplicantRow; job: InterviewJob } | null> {
+  const job = await getInterviewJob(db, scope.jobId, { activeOnly: false });
+  const quest = job.quests.find((q) => q.id === input.questId);
+  const accommodation = await getAccommodation(db, scope.applicantId);
+  if (quest && !fitsTimeLimit(input.resTimeSec || null, quest, accommodation)) return null;
   const row = await setRecordingInAnswer(db, scope, input);
   if (!row) return null;
-  return { row, job: await getInterviewJob(db, scope.jobId, { activeOnly: false }) };
+  return { row, job };
 }

@@ -12,6 +12,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { getBrowserInfo } from '../../media/browser-info';
 import { ErrorDetail } from '../../onboarding/components/error-detail';
 import { InterviewFrame } from '../../onboarding/components/interview-frame';
+import { useAccommodationDecision } from '../../accommodation/use-accommodation-decision';
 import { useAccommodation } from '../../api/accommodation';
 import { hasInterviewSession, useInterviewSession } from '../../session/interview-session-store';
 import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
@@ -66,6 +67,11 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   // Approved extra time (issue 14) lengthens every question's limits; each question reads what
   // is known when it opens, so a decision that arrives mid-interview applies from the next one.
   const accommodation = useAccommodation(canStore ? applicant.id : null);
+  useAccommodationDecision(
+    canStore ? applicant.id : null,
+    candidateToken,
+    accommodation.data?.accommodation?.status === 'pending',
+  );
 
   // After a reload the streams are gone: open the chosen devices again.
   useEffect(() => {
