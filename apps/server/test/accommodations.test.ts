@@ -110,6 +110,10 @@ describe.each(testDbKinds())('accommodations (%s)', (kind) => {
 
     // The job owner's open back office hears of it live.
     await until(() => saved.length >= 2);
+    expect(saved.map((payload) => (payload as { data: { type: string } }).data.type)).toEqual([
+      'accommodationRequested',
+      'accommodationRequested',
+    ]);
 
     const details = await recruiter(t.app, owner)(
       'GET',

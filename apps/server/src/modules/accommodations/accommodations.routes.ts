@@ -74,7 +74,7 @@ export async function accommodationsRoutes(app: FastifyInstance) {
       notifyApplicantSaved(
         app,
         job.ownerId,
-        'updated',
+        'accommodationRequested',
         await toCandidateApplicant(applicant, job, app.storage),
       );
       return { accommodation };
