@@ -27,6 +27,7 @@ test('a candidate asks for extra time, the recruiter approves it in another brow
   const form = candidate.getByTestId('accommodation-form');
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form.getByText('This field is required')).toHaveCount(2);
+  await expectAccessible(candidate);
   await form.getByRole('radio', { name: '50 % more time' }).check();
   await form.getByLabel(/What would you like the team to know/).fill('I have dyslexia.');
   const asked = candidate.waitForResponse(

@@ -168,10 +168,13 @@ function AccommodationForm({
             data-testid="accommodation-reason"
           />
           <Text size="xs" c="dimmed" ta="end" mt={-8} aria-live="polite">
-            {t('accommodation.form.count', {
-              length: reason.length,
-              max: ACCOMMODATION_REASON_MAX_CHARS,
-            })}
+            {/* "120 / 500" reads left to right in Hebrew too, like the app's clocks. */}
+            <bdi dir="ltr">
+              {t('accommodation.form.count', {
+                length: reason.length,
+                max: ACCOMMODATION_REASON_MAX_CHARS,
+              })}
+            </bdi>
           </Text>
           {sendError ? (
             <Alert color="red" variant="light" data-testid="accommodation-error">
