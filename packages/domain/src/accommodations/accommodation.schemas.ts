@@ -12,7 +12,7 @@ import { VALIDATION_KEYS } from '../validation/validation-keys';
  * (rather than minutes) keeps a 1-minute and a 10-minute question in proportion, and two fixed
  * steps are what a recruiter can weigh at a glance. Extra retakes are not offered: a job with
  * retakes already allows as many as the candidate wants, and a one-try job's single take is the
- * format the recruiter chose (see README "Accommodations").
+ * format the recruiter chose (README, "adjustment").
  */
 
 /** The extra time a candidate may ask for, in percent of each question's time limit. */
