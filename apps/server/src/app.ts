@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
 import { applicantsRoutes } from './modules/applicants/applicants.routes';
 import { applicationStatusRoutes } from './modules/application-status/application-status.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -118,6 +119,7 @@ export async function buildApp(
       await api.register(templatesRoutes);
       await api.register(coversRoutes, { config });
       await api.register(applicantsRoutes, { config });
+      await api.register(accommodationsRoutes);
       await api.register(applicationStatusRoutes);
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });

@@ -174,6 +174,8 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       'POST /api/department': { name: `Department ${Math.random()}` },
       'PUT /api/department/{id}': { name: 'taken over' },
       'PUT /api/job': { jobs: [{ ...jobA, departmentId: departmentA }] },
+      'PUT /api/applicant/{id}/accommodation': { extraTimePct: 50, reason: 'taken over' },
+      'PUT /api/job/{jobId}/{applicantId}/accommodation': { decision: 'approved' },
     };
     return bodies[key] ?? {};
   }

@@ -75,3 +75,5 @@ export * from './applicants/candidate-api.schemas';
 export * from './applicants/review-api.schemas';
 export * from './invitations/invitation-limits';
 export * from './invitations/invitation.schemas';
+export * from './accommodations/accommodation.schemas';
+export * from './accommodations/accommodation.rules';

@@ -17,6 +17,8 @@ export interface Realtime {
   readonly io: Server;
   /** Emits to every socket watching `userId` (room `user:<id>`), on any instance. */
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Emits to the candidate sockets of one applicant (room `applicant:<id>`), on any instance. */
+  emitToApplicant(applicantId: string, event: string, payload: unknown): void;
   /** Adds what happens when a socket connects. */
   onConnection(handler: ConnectionHandler): void;
 }
@@ -30,6 +32,11 @@ declare module 'fastify' {
 /** The room of a recruiter's sockets. */
 export function userRoom(userId: string): string {
   return `user:${userId}`;
+}
+
+/** The room of a candidate's sockets: joined on connecting with that applicant's token. */
+export function applicantRoom(applicantId: string): string {
+  return `applicant:${applicantId}`;
 }
 
 function handshakeToken(socket: Socket): string | null {
@@ -97,6 +104,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     io,
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    emitToApplicant(applicantId, event, payload) {
+      io.to(applicantRoom(applicantId)).emit(event, payload);
     },
     onConnection(handler) {
       handlers.push(handler);

@@ -64,6 +64,8 @@ export interface Resources {
   /** A change to an applicant; `fields` are the fields the change sends. */
   'applicant.change': ApplicantResource & { fields: readonly string[] };
   'applicant.delete': OrgResource;
+  /** Approving or declining a candidate's accommodation request (issue 14). */
+  'applicant.decideAccommodation': ApplicantResource;
   'applicant.sort': void;
   'note.bookmark': void;
   /** Removing a note: it must belong to the applicant the change names. */
@@ -160,6 +162,9 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
       : ALLOW;
   },
   'applicant.delete': inOrg,
+  // Deciding needs the applicant open to the recruiter: the same rule as opening it.
+  'applicant.decideAccommodation': (actor, applicant) =>
+    STAFF_RULES['applicant.open']!(actor, applicant),
   'applicant.sort': (actor) => (canSortApplicants(actor) ? ALLOW : forbidden()),
   'note.bookmark': (actor) =>
     hasPermission(actor, 'BOOKMARKS')

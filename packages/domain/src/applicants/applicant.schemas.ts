@@ -54,7 +54,16 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>;
 
 /** Interview milestones that appear on the timeline. */
-export const TIMELINE_ACTIVITIES = ['created', 'sent', 'opened', 'submitted', 'quited'] as const;
+export const TIMELINE_ACTIVITIES = [
+  'created',
+  'sent',
+  'opened',
+  'submitted',
+  'quited',
+  'accommodationRequested',
+  'accommodationApproved',
+  'accommodationDeclined',
+] as const;
 export type TimelineActivity = (typeof TIMELINE_ACTIVITIES)[number];
 
 export const noteEventSchema = z.object({

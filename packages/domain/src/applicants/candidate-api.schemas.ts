@@ -230,8 +230,14 @@ export const REALTIME_EVENTS = {
   ALERT_INTERVIEW_DONE: 'alert interview done',
 } as const;
 
-/** What happened to the applicant, in `data.type`. */
-export const APPLICANT_EVENT_TYPES = ['created', 'updated', 'quited', 'submitted'] as const;
+/** What happened to the applicant, in `data.type` (an adjustment request asked for, issue 14). */
+export const APPLICANT_EVENT_TYPES = [
+  'created',
+  'updated',
+  'quited',
+  'submitted',
+  'accommodationRequested',
+] as const;
 export type ApplicantEventType = (typeof APPLICANT_EVENT_TYPES)[number];
 
 /** Payload of "save applicant" and "alert interview done": userId is the job owner. */

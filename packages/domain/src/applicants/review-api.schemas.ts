@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accommodationSchema } from '../accommodations/accommodation.schemas';
 import { DEFAULT_SORTS, type SortOrder } from '../common/constants';
 import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
@@ -155,6 +156,8 @@ export const applicantDetailsSchema = applicantListItemSchema.extend({
   notes: z.array(reviewNoteSchema),
   /** Oldest first; begins with the created event. */
   timeline: z.array(timelineEventSchema),
+  /** The candidate's adjustment request (issue 14); null or absent when none was asked for. */
+  accommodation: accommodationSchema.nullable().optional(),
   job: z.object({
     _id: idSchema,
     title: z.string(),

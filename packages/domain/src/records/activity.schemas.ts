@@ -21,6 +21,7 @@ export const ACTIVITY_TARGETS = [
   'note',
   'interview',
   'department',
+  'accommodation',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 
@@ -41,6 +42,8 @@ export const ACTIVITY_TYPES = [
   'start',
   'submit',
   'quit',
+  'approve',
+  'decline',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

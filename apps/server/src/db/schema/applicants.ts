@@ -196,7 +196,15 @@ export const notes = pgTable(
 );
 
 export type TimelineEventType = 'note' | 'activity' | 'status';
-export type TimelineActivity = 'created' | 'sent' | 'opened' | 'submitted' | 'quited';
+export type TimelineActivity =
+  | 'created'
+  | 'sent'
+  | 'opened'
+  | 'submitted'
+  | 'quited'
+  | 'accommodationRequested'
+  | 'accommodationApproved'
+  | 'accommodationDeclined';
 
 export const timelineEvents = pgTable(
   'timeline_events',

@@ -1,5 +1,6 @@
 import {
   createInitialTimeline,
+  fitsTimeLimit,
   findUnansweredQuestions,
   getAnswerType,
   hasUnlimitedInterviews,
@@ -51,6 +52,7 @@ import {
   type ApplicantRow,
 } from '../review/applicant-records';
 import type { CandidateScope } from './candidate-auth';
+import { getAccommodation } from '../accommodations/accommodations.records';
 
 export type { ApplicantRow };
 
@@ -270,6 +272,18 @@ async function checkAnswer(
       });
     }
   }
+  // The time limit holds on the server too: a recording longer than the question allows (with
+  // an approved accommodation's extra time, issue 14) is refused, whatever the client's clock did.
+  const recordings = keys.filter((key) => key === answer.faceKey || key === answer.screenKey);
+  if (recordings.length === 0) return;
+  const accommodation = await getAccommodation(deps.db, scope.applicantId);
+  for (const key of recordings) {
+    if (!fitsTimeLimit(completed.get(key)!.durationSec, quest, accommodation)) {
+      throw new AppError('VALIDATION_ERR', {
+        message: `Recording ${key} is longer than question ${questId} allows`,
+      });
+    }
+  }
 }
 
 /**
@@ -402,7 +416,8 @@ export async function detachRecordingFromAnswer(
  * `screenKey`), keeping what the answer already holds, so the recruiter can play it before the
  * candidate's own answer save arrives. One atomic update: the camera and screen recordings of
  * one question may finish at the same moment. Null when the interview is submitted already
- * (answers are final then) or the applicant is gone.
+ * (answers are final then), the applicant is gone, or the recording is longer than the question
+ * allows (with an approved accommodation's extra time): such a take never becomes the answer.
  */
 export async function attachRecordingToAnswer(
   db: Db,
@@ -416,7 +431,11 @@ export async function attachRecordingToAnswer(
     now: Date;
   },
 ): Promise<{ row: ApplicantRow; job: InterviewJob } | null> {
+  const job = await getInterviewJob(db, scope.jobId, { activeOnly: false });
+  const quest = job.quests.find((q) => q.id === input.questId);
+  const accommodation = await getAccommodation(db, scope.applicantId);
+  if (quest && !fitsTimeLimit(input.resTimeSec || null, quest, accommodation)) return null;
   const row = await setRecordingInAnswer(db, scope, input);
   if (!row) return null;
-  return { row, job: await getInterviewJob(db, scope.jobId, { activeOnly: false }) };
+  return { row, job };
 }

@@ -506,3 +506,16 @@ export async function isCompletedUploadOfKind(
     );
   return Boolean(row);
 }
+
+/**
+ * Whether the applicant has begun recording an answer (an upload of a camera or screen
+ * recording, finished or not): the interview has started, even before an answer is saved.
+ */
+export async function hasRecordingUpload(db: Db, applicantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.applicantId, applicantId), inArray(uploads.kind, ['face', 'screen'])))
+    .limit(1);
+  return row !== undefined;
+}

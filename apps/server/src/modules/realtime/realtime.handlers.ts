@@ -1,6 +1,6 @@
 import { interviewDoneMessageSchema, isAdmin, REALTIME_EVENTS } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
-import { userRoom } from '../../plugins/realtime';
+import { applicantRoom, userRoom } from '../../plugins/realtime';
 import { can, candidateActor } from '../../policies';
 import { getOwnApplicant, toCandidateApplicant } from '../applicants/applicants.service';
 import { getInterviewJob } from '../jobs/interview-job';
@@ -25,6 +25,8 @@ export async function realtimeHandlers(app: FastifyInstance) {
   }
 
   app.realtime.onConnection((socket, identity) => {
+    // A candidate hears about its own applicant only (an accommodation decided, issue 14).
+    if (identity.kind === 'candidate') void socket.join(applicantRoom(identity.applicantId));
     // An optional acknowledgement tells the client whether it now watches (true) or not.
     socket.on(REALTIME_EVENTS.USER_WATCH, (userId: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (ok: boolean) => void) : () => undefined;

@@ -1,5 +1,7 @@
 import {
+  ACCOMMODATION_DECIDED_EVENT,
   REALTIME_EVENTS,
+  type Accommodation,
   type ApplicantEventPayload,
   type ApplicantEventType,
   type CandidateApplicant,
@@ -24,4 +26,13 @@ export function notifyApplicantSaved(
   if (type === 'submitted') {
     app.realtime.emitToUser(ownerId, REALTIME_EVENTS.ALERT_INTERVIEW_DONE, payload);
   }
+}
+
+/** Tells the candidate's open interview that the recruiter decided its accommodation request. */
+export function notifyAccommodationDecided(
+  app: FastifyInstance,
+  applicantId: string,
+  accommodation: Accommodation,
+): void {
+  app.realtime.emitToApplicant(applicantId, ACCOMMODATION_DECIDED_EVENT, { accommodation });
 }

@@ -19,12 +19,14 @@ import {
 } from './review.shared';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { findRecordingDurations } from '../interview-uploads/interview-uploads.service';
+import { getAccommodation } from '../accommodations/accommodations.records';
 
 /** One applicant opened for review: `job/{jobId}/{applicantId}` and its answers' videos. */
 
 /**
  * `GET job/{jobId}/{applicantId}`: the applicant with signed CV URLs, notes (oldest first, with
- * their authors), the timeline (oldest first, from the created event) and the job's questions.
+ * their authors), the timeline (oldest first, from the created event), the candidate's
+ * adjustment request and the job's questions.
  * FORBIDDEN_ERR when it is locked for the viewer (spec §6: the web app goes back to the list).
  */
 export async function getApplicantDetails(
@@ -66,6 +68,7 @@ export async function getApplicantDetails(
     },
     notes: noteRows.map((row) => toReviewNote(row.note, row.owner)),
     timeline: toTimeline(timelineRows, applicant.createdAt),
+    accommodation: await getAccommodation(db, applicant.id),
     job: {
       _id: job.id,
       title: job.title,

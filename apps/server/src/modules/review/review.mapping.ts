@@ -198,6 +198,9 @@ const ACTIVITY_RANK: Record<string, number> = {
   opened: 2,
   submitted: 3,
   quited: 4,
+  accommodationRequested: 5,
+  accommodationApproved: 6,
+  accommodationDeclined: 6,
 };
 
 function rankOf(event: TimelineEvent): number {

@@ -543,6 +543,41 @@ describe('ApplicantOverviewPage', () => {
     );
   });
 
+  it('announces an adjustment request as it arrives (issue 14)', async () => {
+    const store = [makeApplicant(1)];
+    const view = renderScreen(<ApplicantOverviewPage />, {
+      path: OVERVIEW_ROUTE,
+      initialEntry: '/backoffice/applicant',
+      user: TEST_USER,
+      routes: applicantServer(store),
+    });
+    await screen.findByText('First1 Last1');
+    const before = listCalls(view).length;
+    act(() =>
+      realtime.handler?.({
+        name: REALTIME_EVENTS.SAVE_APPLICANT,
+        payload: {
+          userId: 'u1',
+          data: {
+            type: 'accommodationRequested',
+            jobId: 'j1',
+            applicant: {
+              id: 'a1',
+              info: { fName: 'First1', lName: 'Last1' },
+              jobInfo: { title: 'Designer', jobId: 'j1' },
+            },
+          },
+        },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'First1 Last1 asked for more time for Designer: open the applicant to decide',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(listCalls(view).length).toBeGreaterThan(before));
+  });
+
   it('refreshes on realtime events and announces a finished interview', async () => {
     const store = [makeApplicant(1)];
     const view = renderScreen(<ApplicantOverviewPage />, {

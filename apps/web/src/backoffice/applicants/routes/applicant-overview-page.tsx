@@ -148,6 +148,18 @@ function ApplicantOverview() {
   useApplicantEvents((event) => {
     void queryClient.invalidateQueries({ queryKey: [...APPLICANTS_KEY, 'list'] });
     void queryClient.invalidateQueries({ queryKey: [...APPLICANTS_KEY, 'count'] });
+    if (event.payload.data.type === 'accommodationRequested') {
+      // A candidate may be waiting to start: say so wherever the recruiter is looking.
+      const { applicant } = event.payload.data;
+      showAlert({
+        type: 'success',
+        key: 'applicantOverview.accommodationRequested',
+        params: {
+          name: `${applicant.info.fName} ${applicant.info.lName}`.trim(),
+          job: applicant.jobInfo.title,
+        },
+      });
+    }
     if (event.name === REALTIME_EVENTS.ALERT_INTERVIEW_DONE) {
       const { applicant } = event.payload.data;
       showAlert({

@@ -1,5 +1,5 @@
 import { needsScreen, type CandidateDetails, type PublicJob } from '@candid/domain';
-import { Alert, Button, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Stack, Stepper, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,11 @@ const StartCountdown = lazy(() =>
   loadStartCountdown().then((m) => ({ default: m.StartCountdown })),
 );
 const PracticeQuestion = lazy(() => loadPractice().then((m) => ({ default: m.PracticeQuestion })));
+// "Need an adjustment?" (issue 14): its form loads only when the candidate opens it.
+const loadAccommodation = withMoreStyles(() => import('../../accommodation/accommodation-panel'));
+const AccommodationPanel = lazy(() =>
+  loadAccommodation().then((m) => ({ default: m.AccommodationPanel })),
+);
 
 function preloadSteps() {
   void loadDetailsForm();
@@ -96,6 +101,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
   const [step, setStep] = useState<OnboardingStep>('invitation');
   const [isStarting, setIsStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
+  const [isAdjustmentOpen, setIsAdjustmentOpen] = useState(false);
   const jobNeedsScreen = needsScreen(job.quests);
   const [inAppBrowser] = useState(() => detectInAppBrowser(navigator.userAgent));
 
@@ -107,6 +113,24 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
   }, [job, jobId, isDemo]);
 
   useQuitWarning(session.applicant !== null && !isDemo);
+
+  /**
+   * The applicant, made now if it does not exist yet: an adjustment request needs one before the
+   * interview starts (starting then goes on with it).
+   */
+  const ensureApplicant = useCallback(async (): Promise<string> => {
+    const state = useInterviewSession.getState();
+    if (state.applicant) return state.applicant.id;
+    if (!state.details) throw new Error('The details come before an adjustment request');
+    const created = await createApplicant(
+      api,
+      jobId,
+      state.details,
+      invited.data ? inviteToken : null,
+    );
+    state.setApplicant(created.applicant, created.candidateToken);
+    return created.applicant.id;
+  }, [api, jobId, invited.data, inviteToken]);
 
   const startInterview = useCallback(async () => {
     const state = useInterviewSession.getState();
@@ -261,6 +285,30 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
         ) : null}
         {step === 'countdown' ? <StartCountdown onDone={() => void startInterview()} /> : null}
       </Suspense>
+      {(step === 'media' || step === 'practice') && !isDemo ? (
+        isAdjustmentOpen ? (
+          <Suspense fallback={<PageLoader />}>
+            <AccommodationPanel
+              applicantId={session.applicant?.id ?? null}
+              candidateToken={session.candidateToken}
+              ensureApplicant={ensureApplicant}
+              onClose={() => setIsAdjustmentOpen(false)}
+            />
+          </Suspense>
+        ) : (
+          <UnstyledButton
+            style={{ alignSelf: 'center' }}
+            onPointerEnter={() => void loadAccommodation()}
+            onFocus={() => void loadAccommodation()}
+            onClick={() => setIsAdjustmentOpen(true)}
+            data-testid="adjustment-link"
+          >
+            <Text component="span" size="sm" c="gray.8" td="underline">
+              {t('accommodation.link')}
+            </Text>
+          </UnstyledButton>
+        )
+      ) : null}
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import {
+  applyAccommodation,
   canProceed,
   getAnswerType,
+  type Accommodation,
   type CandidateAnswer,
   type PublicQuestion,
   type RecordingBitrates,
@@ -34,6 +36,8 @@ interface QuestionStepProps {
   /** Null in a demo: nothing is stored. */
   target: TakeTarget | null;
   applicantId: string | null;
+  /** The candidate's accommodation (issue 14): approved extra time lengthens the limits. */
+  accommodation?: Accommodation | null;
   /**
    * A blocking device error (spec §8) is showing: the recorders stop (the take is kept) and the
    * clock pauses. When it clears, a take that was cut off restarts as a new take, except in a
@@ -54,7 +58,7 @@ export function QuestionStep(props: QuestionStepProps) {
   const { t } = useTranslation();
   const type = getAnswerType(quest.ansRule);
   const isRecorded = type === 'video' || type === 'screen';
-  const limitMs = quest.timeLimit * 60_000;
+  const { limitMs, thinkTimeMs } = applyAccommodation(quest, props.accommodation ?? null);
   const isLast = index === count - 1;
   const isBlocked = props.isBlocked ?? false;
 
@@ -149,10 +153,10 @@ export function QuestionStep(props: QuestionStepProps) {
       limitMs,
       isRecorded,
       isOneTry,
-      thinkTimeMs: quest.thinkTimeSec ? quest.thinkTimeSec * 1000 : null,
+      thinkTimeMs,
     }),
     // The hook reads it once: one clock per question (the step is keyed by question id).
-    [isOneTry, isRecorded, limitMs, quest.thinkTimeSec],
+    [isOneTry, isRecorded, limitMs, thinkTimeMs],
   );
   const { view, actions: clock } = useQuestionClock(clockConfig, isBlocked, handlers);
   useEffect(() => {

@@ -12,6 +12,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { getBrowserInfo } from '../../media/browser-info';
 import { ErrorDetail } from '../../onboarding/components/error-detail';
 import { InterviewFrame } from '../../onboarding/components/interview-frame';
+import { useAccommodationDecision } from '../../accommodation/use-accommodation-decision';
+import { useAccommodation } from '../../api/accommodation';
 import { hasInterviewSession, useInterviewSession } from '../../session/interview-session-store';
 import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
 import { sendQuit } from '../../upload/upload-api';
@@ -62,6 +64,14 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   const isLeavingRef = useRef(false);
   const quests = useMemo(() => job?.quests ?? [], [job]);
   const canStore = !isDemo && applicant !== null && candidateToken !== null;
+  // Approved extra time (issue 14) lengthens every question's limits; each question reads what
+  // is known when it opens, so a decision that arrives mid-interview applies from the next one.
+  const accommodation = useAccommodation(canStore ? applicant.id : null);
+  useAccommodationDecision(
+    canStore ? applicant.id : null,
+    candidateToken,
+    accommodation.data?.accommodation?.status === 'pending',
+  );
 
   // After a reload the streams are gone: open the chosen devices again.
   useEffect(() => {
@@ -203,7 +213,7 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
     }
   }
 
-  if (!quest || !job || !isRecovered) return null;
+  if (!quest || !job || !isRecovered || accommodation.isLoading) return null;
   if (getAnswerType(quest.ansRule) === 'screen' && !session.screenStream) {
     return <ShareScreenAgain onShared={session.setScreenStream} />;
   }
@@ -242,6 +252,7 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
         bitrates={session.recordingBitrates}
         target={target}
         applicantId={canStore ? (applicant?.id ?? null) : null}
+        accommodation={accommodation.data?.accommodation ?? null}
         onDone={handleDone}
       />
     </Stack>

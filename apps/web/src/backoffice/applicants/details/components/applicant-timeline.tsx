@@ -2,6 +2,9 @@ import { statusLabelKey, type Language, type TimelineEvent } from '@candid/domai
 import { Group, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconCircleCheck,
+  IconClockCheck,
+  IconClockPlus,
+  IconClockX,
   IconDoorExit,
   IconEye,
   IconNote,
@@ -19,6 +22,9 @@ const ACTIVITY_ICONS = {
   opened: IconEye,
   submitted: IconCircleCheck,
   quited: IconDoorExit,
+  accommodationRequested: IconClockPlus,
+  accommodationApproved: IconClockCheck,
+  accommodationDeclined: IconClockX,
 } as const;
 
 function EventIcon({ event }: { event: TimelineEvent }) {
@@ -33,7 +39,7 @@ function EventIcon({ event }: { event: TimelineEvent }) {
 
 /**
  * The applicant's timeline (spec §3), oldest first as the server keeps it: the created event,
- * the interview's milestones, every status change with its label and every note with its text
+ * the interview's milestones (an adjustment request and its decision among them), every status change with its label and every note with its text
  * and bookmark. Removing a note event removes the note too (spec §4).
  */
 export function ApplicantTimeline({

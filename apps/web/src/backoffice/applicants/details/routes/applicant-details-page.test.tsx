@@ -1,9 +1,11 @@
-import type {
-  ApplicantChange,
-  ApplicantDetails,
-  ApplicantListItem,
-  ApplicantVideosResponse,
-  ReviewAnswer,
+import {
+  REALTIME_EVENTS,
+  type Accommodation,
+  type ApplicantChange,
+  type ApplicantDetails,
+  type ApplicantListItem,
+  type ApplicantVideosResponse,
+  type ReviewAnswer,
 } from '@candid/domain';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -16,6 +18,7 @@ import {
   TEST_USER,
   type FakeRoute,
 } from '../../../common/test/render-screen';
+import type { ApplicantEventHandler } from '../../../../common/realtime';
 import type { InterviewPlayerHandle, InterviewPlayerProps } from '../../player/interview-player';
 import { ApplicantDetailsPage } from './applicant-details-page';
 
@@ -52,6 +55,14 @@ vi.mock('../../player/interview-player', () => ({
       );
     },
   ),
+}));
+
+const realtime = vi.hoisted(() => ({ handler: null as ApplicantEventHandler | null }));
+vi.mock('../../../../common/realtime', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useApplicantEvents: (handler: ApplicantEventHandler) => {
+    realtime.handler = handler;
+  },
 }));
 
 const RULE_OFF = {
@@ -795,5 +806,106 @@ describe('ApplicantDetailsPage: applicant menu', () => {
     expect(open).toHaveBeenCalledWith('/api/files/cv.pdf?sig=1', '_blank', 'noopener,noreferrer');
     await userEvent.click(screen.getByRole('button', { name: 'CV' }));
     expect(await screen.findByRole('menuitem', { name: 'Download CV' })).toBeVisible();
+  });
+});
+
+describe('ApplicantDetailsPage: adjustment requests (issue 14)', () => {
+  const PENDING: Accommodation = {
+    extraTimePct: 50,
+    reason: 'I have dyslexia and read slowly.',
+    status: 'pending',
+    requestedAt: '2024-05-01T09:01:00.000Z',
+    decidedAt: null,
+  };
+  const DECIDE_PATH = 'PUT job/j1/a1/accommodation';
+
+  it('shows a pending request with its reason, approves it, then keeps it as history', async () => {
+    const decided: Accommodation = {
+      ...PENDING,
+      status: 'approved',
+      decidedAt: '2024-05-01T09:05:00.000Z',
+    };
+    // The fake server keeps the decision, as the real one does.
+    let stored = makeApplicant({ accommodation: PENDING });
+    const view = renderDetails({
+      applicant: stored,
+      routes: {
+        [DETAILS_PATH]: () => ({ body: { applicant: stored } }),
+        [DECIDE_PATH]: () => {
+          stored = { ...stored, accommodation: decided };
+          return { body: { accommodation: decided } };
+        },
+      },
+    });
+    const card = await screen.findByTestId('accommodation-card', undefined, SLOW);
+    expect(card).toHaveAttribute('data-status', 'pending');
+    expect(within(card).getByText('50 % more time on each question')).toBeVisible();
+    expect(within(card).getByText('I have dyslexia and read slowly.')).toBeVisible();
+    expect(within(card).getByText('Waiting for you')).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'approved'));
+    expect(view.fetchMock.callsTo(DECIDE_PATH).map((call) => call.body)).toEqual([
+      { decision: 'approved' },
+    ]);
+    expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Decline' })).toBeNull();
+    expect(within(card).getByText('Approved')).toBeVisible();
+  });
+
+  it('shows no card without a request, and names the timeline events', async () => {
+    renderDetails({
+      applicant: makeApplicant({
+        timeline: [
+          { type: 'activity', activity: 'created', createdAt: '2024-05-01T09:00:00.000Z' },
+          {
+            type: 'activity',
+            activity: 'accommodationRequested',
+            createdAt: '2024-05-01T09:01:00.000Z',
+          },
+          {
+            type: 'activity',
+            activity: 'accommodationDeclined',
+            createdAt: '2024-05-01T09:02:00.000Z',
+          },
+        ],
+      }),
+    });
+    await findHeading();
+    expect(screen.queryByTestId('accommodation-card')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+    expect(await screen.findByText('Asked for more time')).toBeVisible();
+    expect(screen.getByText('Extra time declined')).toBeVisible();
+  });
+
+  it("shows the candidate's request as it arrives, without a reload", async () => {
+    let stored = makeApplicant();
+    renderDetails({
+      applicant: stored,
+      routes: { [DETAILS_PATH]: () => ({ body: { applicant: stored } }) },
+    });
+    await findHeading();
+    expect(screen.queryByTestId('accommodation-card')).toBeNull();
+    stored = { ...stored, accommodation: PENDING };
+    act(() =>
+      realtime.handler?.({
+        name: REALTIME_EVENTS.SAVE_APPLICANT,
+        payload: {
+          userId: 'u1',
+          data: {
+            type: 'updated',
+            jobId: 'j1',
+            applicant: {
+              id: 'a1',
+              info: { fName: 'Noa', lName: 'Cohen' },
+              jobInfo: { title: 'Frontend developer', jobId: 'j1' },
+            },
+          },
+        },
+      }),
+    );
+    expect(await screen.findByTestId('accommodation-card')).toHaveAttribute(
+      'data-status',
+      'pending',
+    );
   });
 });

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { isApiClientError } from '../../../../common/api/api-error';
+import { useApplicantEvents } from '../../../../common/realtime';
 import { APPLICANT_OVERVIEW_PATH } from '../../../../common/routing/paths';
 import { showAlert } from '../../../../common/stores/alert-store';
 import { useLanguageStore } from '../../../../common/stores/language-store';
@@ -24,6 +25,8 @@ import { BackofficeLayout } from '../../../common/shell/backoffice-layout';
 import type { InterviewPlayerHandle } from '../../player/interview-player';
 import { useApplicantDetails, useApplicantVideos } from '../api/applicant-details-queries';
 import { useApplicantChanges } from '../api/use-applicant-changes';
+import { useDecideAccommodation } from '../api/decide-accommodation';
+import { AccommodationCard } from '../components/accommodation-card';
 import { AnswerView, type PlayerMarker } from '../components/answer-view';
 import { ApplicantHeader } from '../components/applicant-header';
 import { notesOfQuestion, type BookmarkTargets } from '../components/bookmark-targets';
@@ -54,6 +57,7 @@ function ApplicantDetailsView({
   const user = useSessionUser();
   const language = useLanguageStore((state) => state.language);
   const changes = useApplicantChanges(applicant.id);
+  const decide = useDecideAccommodation(jobId, applicant.id);
   const back = useBackToOverview(jobId);
   const videos = useApplicantVideos(jobId, applicant.id, true);
   const playerRef = useRef<InterviewPlayerHandle>(null);
@@ -207,6 +211,14 @@ function ApplicantDetailsView({
           })
         }
       />
+      {applicant.accommodation ? (
+        <AccommodationCard
+          accommodation={applicant.accommodation}
+          language={language}
+          isDeciding={decide.isPending}
+          onDecide={(decision) => decide.mutate(decision)}
+        />
+      ) : null}
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -335,6 +347,11 @@ export function ApplicantDetailsPage() {
   const { t } = useTranslation();
   const { jobId = '', applicantId = '' } = useParams();
   const query = useApplicantDetails(jobId, applicantId);
+  // The candidate's own changes (an adjustment request, answers, the submit) show without reload.
+  const { refetch } = query;
+  useApplicantEvents((event) => {
+    if (event.payload.data.applicant.id === applicantId) void refetch();
+  });
   const error = query.error;
   const status = isApiClientError(error) ? error.status : null;
   const isLocked = query.data?.isLocked === true;
