@@ -30,6 +30,9 @@ import { recordsRoutes } from './modules/records/records.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { findApiKey, touchApiKey } from './modules/integrations/api-keys.service';
+import { webhooksPlugin } from './modules/integrations/webhooks.plugin';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -100,8 +103,14 @@ export async function buildApp(
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(outboxPlugin);
+  await app.register(webhooksPlugin);
   await app.register(swaggerPlugin, { config });
-  await app.register(authPlugin, { config, findUser: findStoredUser });
+  await app.register(authPlugin, {
+    config,
+    findUser: findStoredUser,
+    findApiKey,
+    touchApiKey,
+  });
   await app.register(realtimePlugin, { config });
 
   await app.register(
@@ -123,6 +132,7 @@ export async function buildApp(
       await api.register(recordsRoutes);
       await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
+      await api.register(integrationsRoutes);
     },
     { prefix: '/api' },
   );

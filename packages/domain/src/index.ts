@@ -73,3 +73,4 @@ export * from './applicants/candidate-api.schemas';
 export * from './applicants/review-api.schemas';
 export * from './invitations/invitation-limits';
 export * from './invitations/invitation.schemas';
+export * from './integrations/integration.schemas';

@@ -7,3 +7,4 @@ export * from './applicants';
 export * from './uploads';
 export * from './records';
 export * from './mail';
+export * from './integrations';

@@ -31,6 +31,7 @@ import {
   type InterviewJob,
 } from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
+import { emitApplicantEvent } from '../integrations/webhooks.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
 import {
   hashStatusToken,
@@ -149,7 +150,7 @@ export async function createApplicant(
     }
     // The timeline begins with created (domain rule), then the interview was opened.
     const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
-    return insertApplicant(
+    const created = await insertApplicant(
       tx,
       {
         orgId: job.orgId,
@@ -167,6 +168,8 @@ export async function createApplicant(
         { type: 'activity', activity: 'opened', createdAt: new Date(timestamp.opened!) },
       ],
     );
+    await emitApplicantEvent(tx, 'applicant.created', created, input.now);
+    return created;
   });
   await recordActivity(db, {
     type: 'start',
@@ -355,15 +358,17 @@ export async function updateOwnApplicant(
       ...(change.submitted ? [{ activity: 'submitted' as const, createdAt: now }] : []),
     ],
     change.submitted
-      ? (tx, updated) =>
-          queueSubmissionConfirmation(tx, {
+      ? async (tx, updated) => {
+          await queueSubmissionConfirmation(tx, {
             secret: deps.secret,
             publicUrl: deps.publicUrl,
             now,
             lang: body.language ?? 'en',
             applicant: updated,
             job,
-          })
+          });
+          await emitApplicantEvent(tx, 'applicant.submitted', updated, now);
+        }
       : undefined,
   );
   if (change.quited || change.submitted) {

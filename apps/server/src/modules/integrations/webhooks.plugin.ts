@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createWebhookSender, type WebhookSender } from './webhook-sender';
+import { takeQueuedSignal } from './webhooks.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhookSender: WebhookSender;
+  }
+}
+
+/** How often the sender looks for due deliveries (retries, and events another process queued). */
+export const WEBHOOK_POLL_MS = 5_000;
+
+/**
+ * The durable webhook queue's sender in this process (the outbox plugin's pattern): started
+ * when the server is ready (deliveries left by a previous run go first), polled for retries,
+ * kicked after a request that queued an event has answered (its transaction has committed),
+ * stopped on close (a delivery in flight then is tried again after its lease).
+ */
+export const webhooksPlugin = fp(async (app: FastifyInstance) => {
+  const sender = createWebhookSender({ db: app.db, now: () => app.now(), log: app.log });
+  app.decorate('webhookSender', sender);
+  app.addHook('onResponse', async () => {
+    if (takeQueuedSignal()) void sender.kick();
+  });
+  let timer: ReturnType<typeof setInterval> | null = null;
+  app.addHook('onReady', async () => {
+    void sender.kick();
+    timer = setInterval(() => void sender.kick(), WEBHOOK_POLL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await sender.idle();
+  });
+});
