@@ -13,11 +13,13 @@ import { LRUCache } from 'lru-cache';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
+import { isApiKeyRoute } from './api-key-routes';
 import type { Db } from '../db/client';
 import {
   ANONYMOUS,
   apiKeyActor,
   authorize,
+  isStaff,
   staffActor,
   type ActingUser,
   type Actor,
@@ -300,8 +302,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 
   app.addHook('onRequest', async (request) => {
     await resolveActor(request);
-    // A read-only key goes no further than GET and HEAD, whatever the route.
-    authorize(request.actor, 'api.request', { method: request.method });
+    // An API key reaches only its routes, and a read-only key only GET and HEAD.
+    if (isStaff(request.actor) && request.actor.apiKey) {
+      const schema = request.routeOptions.schema as { tags?: string[] } | undefined;
+      authorize(request.actor, 'api.request', {
+        method: request.method,
+        keyRoute: isApiKeyRoute(request.routeOptions.url ?? request.url, schema?.tags),
+      });
+    }
     // Authentication before validation: a route that declares a security requirement refuses
     // an anonymous caller here, before its body or query is read, so the answer is 401 (with
     // the reason a sent token was refused) and never a 400 that describes the input.

@@ -4,9 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
-
-/** The tags of the routes an organisation API key may call (jobs, applicants, templates). */
-const API_KEY_TAGS = new Set(['jobs', 'applicants', 'templates', 'invitations']);
+import { isApiKeyRoute } from './api-key-routes';
 
 const API_KEY_DESCRIPTION = [
   'An organisation API key (`cnd_…`), made by the organisation owner in the back office',
@@ -29,12 +27,11 @@ function documentApiKeys<T extends { paths?: Record<string, Record<string, unkno
   document: T,
 ): T {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    if (/^\/api\/(applicant|upload)(\/|$)/.test(path)) continue;
     for (const operation of Object.values(operations) as OpenApiOperation[]) {
       if (!operation || typeof operation !== 'object' || !Array.isArray(operation.security))
         continue;
       const taken = operation.security.some((requirement) => 'bearerAuth' in requirement);
-      if (!taken || !operation.tags?.some((tag) => API_KEY_TAGS.has(tag))) continue;
+      if (!taken || !isApiKeyRoute(path, operation.tags)) continue;
       operation.security = [...operation.security, { apiKeyAuth: [] }];
     }
   }

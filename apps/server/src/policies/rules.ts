@@ -98,8 +98,11 @@ export interface Resources {
   'interview.answer': { applicantId: string; jobId?: string };
   /** The organisation's API keys, webhook endpoints and their delivery log (issue 15). */
   'integration.manage': void;
-  /** Any request, by its HTTP method: what an API key's scope lets through. */
-  'api.request': { method: string };
+  /**
+   * Any request of an API key: `keyRoute` when the route is one keys may call (jobs, templates,
+   * applicants); the method against the key's scope.
+   */
+  'api.request': { method: string; keyRoute: boolean };
 }
 
 export type Action = keyof Resources;
@@ -230,10 +233,13 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     canManageIntegrations(actor)
       ? ALLOW
       : forbidden('API keys and webhooks need the owner of an organisation on the enterprise plan'),
-  'api.request': (actor, { method }) =>
-    actor.apiKey?.scope === 'read' && !READ_METHODS.has(method.toUpperCase())
+  'api.request': (actor, { method, keyRoute }) => {
+    if (!actor.apiKey) return ALLOW;
+    if (!keyRoute) return forbidden("API keys reach the organisation's jobs and applicants only");
+    return actor.apiKey.scope === 'read' && !READ_METHODS.has(method.toUpperCase())
       ? forbidden('This API key may only read (GET)')
-      : ALLOW,
+      : ALLOW;
+  },
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
