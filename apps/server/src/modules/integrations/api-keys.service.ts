@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEY_VISIBLE_LENGTH, type CreateApiKeyBody } from '@candid/domain';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { apiKeys } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -20,13 +20,13 @@ function newApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
-/** The organisation's keys, newest first (revoked ones too, for the record). */
+/** The organisation's keys: active ones first, newest first (revoked ones too, for the record). */
 export async function listApiKeys(db: Db, orgId: string): Promise<ApiKeyRow[]> {
   return db
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.orgId, orgId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+    .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
 /** Makes a key; the answer is the only place its whole value ever appears. */
