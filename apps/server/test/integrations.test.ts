@@ -14,6 +14,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiKeys, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { MAX_WEBHOOK_ATTEMPTS } from '../src/modules/integrations/webhook-sender';
+import {
+  DELIVERY_RETENTION_MS,
+  pruneDeliveries,
+} from '../src/modules/integrations/webhooks.service';
 import { bearer, type SignedUp } from './factories';
 import { createTestClock } from './helpers';
 import { accountWith, jobPayload, questionPayload } from './jobs-helpers';
@@ -508,6 +512,31 @@ describe.each(testDbKinds())('API keys and webhooks (%s)', (kind) => {
         `/api/integrations/webhook/${endpoint._id}/test`,
       );
       expect(refused.statusCode).toBe(409);
+    });
+
+    it('prunes finished deliveries after the retention, never one still to be sent', async () => {
+      const endpoint = await createEndpoint(owner, { enabled: false });
+      const old = new Date(clock.now().getTime() - DELIVERY_RETENTION_MS - 60_000);
+      const row = (status: 'pending' | 'succeeded' | 'failed', createdAt: Date) => ({
+        orgId: owner.user.companyId!,
+        endpointId: endpoint._id,
+        eventId: `msg_${status}`,
+        eventType: 'applicant.created',
+        payload: '{}',
+        status,
+        createdAt,
+      });
+      await t.app.db
+        .insert(webhookDeliveries)
+        .values([
+          row('succeeded', old),
+          row('failed', old),
+          row('pending', old),
+          row('succeeded', clock.now()),
+        ]);
+      expect(await pruneDeliveries(t.app.db, clock.now())).toBe(2);
+      const left = await deliveriesOf(endpoint);
+      expect(left.map((d) => d.status).sort()).toEqual(['pending', 'succeeded']);
     });
 
     it('edits and deletes an endpoint with its log', async () => {

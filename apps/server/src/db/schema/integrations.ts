@@ -108,5 +108,11 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc()),
+    // The endpoint list's "n failed" warning reads only these.
+    index('webhook_deliveries_failed_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} = 'failed'`),
+    // The daily pruning of finished deliveries, and an organisation's deletion.
+    index('webhook_deliveries_org_created_idx').on(t.orgId, t.createdAt),
   ],
 );

@@ -8,7 +8,7 @@ import {
   type WebhookEventType,
   type WebhookPayload,
 } from '@candid/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/types';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -53,7 +53,15 @@ export async function listWebhookEndpoints(
   const failed = await db
     .select({ endpointId: webhookDeliveries.endpointId, n: count() })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.status, 'failed')))
+    .where(
+      and(
+        inArray(
+          webhookDeliveries.endpointId,
+          rows.map((row) => row.id),
+        ),
+        eq(webhookDeliveries.status, 'failed'),
+      ),
+    )
     .groupBy(webhookDeliveries.endpointId);
   const failedBy = new Map(failed.map((row) => [row.endpointId, Number(row.n)]));
   return rows.map((row) => ({ ...row, failedCount: failedBy.get(row.id) ?? 0 }));
@@ -304,4 +312,21 @@ export function emitApplicantEvent(
       ...extra,
     },
   });
+}
+
+/** How long finished deliveries stay in the log. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** Deletes deliveries finished (delivered or failed) longer ago than the retention. */
+export async function pruneDeliveries(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        ne(webhookDeliveries.status, 'pending'),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - DELIVERY_RETENTION_MS)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
 }
