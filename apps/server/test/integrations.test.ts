@@ -12,7 +12,7 @@ import type {
 import { count, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiKeys, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
+import { activities, apiKeys, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { MAX_WEBHOOK_ATTEMPTS } from '../src/modules/integrations/webhook-sender';
 import {
   DELIVERY_RETENTION_MS,
@@ -196,6 +196,18 @@ describe.each(testDbKinds())('API keys and webhooks (%s)', (kind) => {
       expect((list.json() as { apiKeys: ApiKey[] }).apiKeys.map((k) => k._id)).toContain(
         apiKey._id,
       );
+      // The activity log says who made which key, never the key.
+      const logged = await t.app.db
+        .select()
+        .from(activities)
+        .where(eq(activities.target, 'apiKey'));
+      const entry = logged.find((a) => JSON.stringify(a.meta).includes(apiKey._id));
+      expect(entry).toMatchObject({
+        type: 'create',
+        userId: owner.user._id,
+        description: 'Greenhouse sync',
+      });
+      expect(JSON.stringify(logged)).not.toContain(key);
     });
 
     it('refuses a bad name or scope and makes nothing', async () => {

@@ -16,6 +16,8 @@ export const ACTIVITY_TARGETS = [
   'note',
   'interview',
   'department',
+  'apiKey',
+  'webhook',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 

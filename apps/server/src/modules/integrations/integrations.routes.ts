@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorize, staffOf } from '../../policies';
+import { authorize, loggedActor, staffOf, type StaffActor } from '../../policies';
+import { recordActivity } from '../activities/activities.service';
 import { listOrgUsers } from '../users/users.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { toApiKey, toWebhookDelivery, toWebhookEndpoint } from './integrations.presenter';
@@ -48,6 +49,26 @@ function ownerOf(request: FastifyRequest) {
  */
 export async function integrationsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Keys and endpoints made and removed are in the activity log (never a key or a secret). */
+  function logActivity(
+    actor: StaffActor,
+    type: 'create' | 'remove' | 'update',
+    target: 'apiKey' | 'webhook',
+    desc: string,
+    meta: Record<string, unknown>,
+  ) {
+    const { viewAsId } = loggedActor(actor);
+    return recordActivity(app.db, {
+      type,
+      target,
+      userId: actor.user.id,
+      orgId: actor.orgId,
+      desc,
+      meta: { ...meta, ...(viewAsId ? { viewAsId } : {}) },
+      date: app.now(),
+    });
+  }
 
   async function namesOf(orgId: string): Promise<Map<string, string>> {
     const users = await listOrgUsers(app.db, orgId);
@@ -98,6 +119,10 @@ export async function integrationsRoutes(app: FastifyInstance) {
         createdBy: actor.id,
         now: app.now(),
       });
+      await logActivity(actor, 'create', 'apiKey', row.name, {
+        apiKeyId: row.id,
+        scope: row.scope,
+      });
       const names = await namesOf(actor.orgId);
       return reply.status(201).send({ apiKey: toApiKey(row, names.get(row.createdBy) ?? ''), key });
     },
@@ -118,6 +143,7 @@ export async function integrationsRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = ownerOf(request);
       const row = await revokeApiKey(app.db, actor.orgId, request.params.id, app.now());
+      await logActivity(actor, 'remove', 'apiKey', row.name, { apiKeyId: row.id });
       const names = await namesOf(actor.orgId);
       return { apiKey: toApiKey(row, names.get(row.createdBy) ?? '') };
     },
@@ -162,6 +188,7 @@ export async function integrationsRoutes(app: FastifyInstance) {
         createdBy: actor.id,
         now: app.now(),
       });
+      await logActivity(actor, 'create', 'webhook', row.url, { endpointId: row.id });
       return reply.status(201).send(toWebhookEndpoint(row));
     },
   );
@@ -185,6 +212,10 @@ export async function integrationsRoutes(app: FastifyInstance) {
         ...request.body,
         now: app.now(),
       });
+      await logActivity(actor, 'update', 'webhook', row.url, {
+        endpointId: row.id,
+        enabled: row.enabled,
+      });
       return toWebhookEndpoint(row);
     },
   );
@@ -203,7 +234,9 @@ export async function integrationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = ownerOf(request);
-      await deleteWebhookEndpoint(app.db, actor.orgId, request.params.id);
+      const endpoint = await getWebhookEndpoint(app.db, actor.orgId, request.params.id);
+      await deleteWebhookEndpoint(app.db, actor.orgId, endpoint.id);
+      await logActivity(actor, 'remove', 'webhook', endpoint.url, { endpointId: endpoint.id });
       return {};
     },
   );
