@@ -103,7 +103,7 @@ export async function buildApp(
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(outboxPlugin);
-  await app.register(webhooksPlugin);
+  await app.register(webhooksPlugin, { config });
   await app.register(swaggerPlugin, { config });
   await app.register(authPlugin, {
     config,
@@ -132,7 +132,7 @@ export async function buildApp(
       await api.register(recordsRoutes);
       await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
-      await api.register(integrationsRoutes);
+      await api.register(integrationsRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -75,6 +75,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   TRUST_PROXY: booleanFlag,
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(600),
@@ -161,6 +162,11 @@ export interface AppConfig {
   unsplashApiUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
+  /**
+   * Whether webhooks may go to loopback and private-network addresses (a developer's own
+   * receiver). Off in production: an owner's webhook must not reach the server's neighbours.
+   */
+  webhookAllowPrivateAddresses: boolean;
   rateLimitPerMinute: number;
   /**
    * Overrides of the sign-in routes' limits (per 15 minutes): unset keeps each route's own
@@ -274,6 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // An https PUBLIC_URL means a proxy terminates TLS in front of us (the server speaks
     // plain HTTP), so its X-Forwarded-Proto is believed unless TRUST_PROXY says otherwise.
     trustProxy: parsed.TRUST_PROXY ?? (parsed.PUBLIC_URL ?? '').startsWith('https://'),
+    // A server reached at http://localhost is a developer's: their webhook receiver runs there.
+    webhookAllowPrivateAddresses:
+      parsed.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ??
+      /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(
+        parsed.PUBLIC_URL ?? 'http://localhost',
+      ),
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     authRateLimit: {
       perIpMax: parsed.AUTH_RATE_LIMIT_PER_IP,

@@ -625,4 +625,56 @@ describe.each(testDbKinds())('API keys and webhooks (%s)', (kind) => {
       expect(crossed.statusCode).toBe(404);
     });
   });
+
+  describe('on a server that keeps webhooks off private networks', () => {
+    let locked: TestApp;
+    let lockedOwner: SignedUp;
+    beforeAll(async () => {
+      locked = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' });
+      lockedOwner = await accountWith(locked.app, { fName: 'Lea' });
+    }, 120_000);
+    afterAll(async () => locked?.close());
+
+    it('refuses an address on this machine or its network, and never sends to one', async () => {
+      for (const url of [receiver.url, 'https://10.0.0.5/hook', 'https://169.254.169.254/x']) {
+        const response = await locked.app.inject({
+          method: 'POST',
+          url: '/api/integrations/webhook',
+          headers: bearer(lockedOwner.accessToken),
+          payload: { url, events: ['applicant.created'] },
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json()).toMatchObject({
+          issues: [{ path: 'url', message: 'validation.WEBHOOK_URL_VALIDATE' }],
+        });
+      }
+      // One saved before (or a name that resolves there since) is refused at send time.
+      const [endpoint] = await locked.app.db
+        .insert(webhookEndpoints)
+        .values({
+          orgId: lockedOwner.user.companyId!,
+          url: receiver.url.replace('127.0.0.1', 'localhost'),
+          events: ['applicant.created'],
+          secret: 'whsec_c2VjcmV0',
+        })
+        .returning();
+      await locked.app.db.insert(webhookDeliveries).values({
+        orgId: lockedOwner.user.companyId!,
+        endpointId: endpoint!.id,
+        eventId: 'msg_private',
+        eventType: 'applicant.created',
+        payload: '{}',
+      });
+      await locked.app.webhookSender.idle();
+      await locked.app.webhookSender.kick();
+      await locked.app.webhookSender.idle();
+      const [row] = await locked.app.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null });
+      expect(row!.lastError).toMatch(/private network/);
+      expect(receiver.received).toHaveLength(0);
+    });
+  });
 });

@@ -12,12 +12,14 @@ import {
   emptyReplySchema,
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize, loggedActor, staffOf, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { listOrgUsers } from '../users/users.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { assertWebhookTarget } from './webhook-address';
 import { toApiKey, toWebhookDelivery, toWebhookEndpoint } from './integrations.presenter';
 import {
   createWebhookEndpoint,
@@ -47,7 +49,11 @@ function ownerOf(request: FastifyRequest) {
  * shown once, revoked at once) and webhook endpoints (events, signing secret, test event, the
  * delivery log and "Send again"). Every call works on the caller's own organisation.
  */
-export async function integrationsRoutes(app: FastifyInstance) {
+export async function integrationsRoutes(
+  app: FastifyInstance,
+  opts: { config: Pick<AppConfig, 'webhookAllowPrivateAddresses'> },
+) {
+  const allowPrivate = opts.config.webhookAllowPrivateAddresses;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** Keys and endpoints made and removed are in the activity log (never a key or a secret). */
@@ -182,6 +188,7 @@ export async function integrationsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = ownerOf(request);
+      assertWebhookTarget(request.body.url, allowPrivate);
       const row = await createWebhookEndpoint(app.db, {
         ...request.body,
         orgId: actor.orgId,
@@ -208,6 +215,7 @@ export async function integrationsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = ownerOf(request);
+      assertWebhookTarget(request.body.url, allowPrivate);
       const row = await updateWebhookEndpoint(app.db, actor.orgId, request.params.id, {
         ...request.body,
         now: app.now(),

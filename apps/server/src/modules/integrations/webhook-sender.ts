@@ -3,6 +3,7 @@ import { WEBHOOK_SECRET_PREFIX } from '@candid/domain';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { refusedTarget } from './webhook-address';
 
 /** Tries of one delivery before it is marked failed (about a day of backoff in all). */
 export const MAX_WEBHOOK_ATTEMPTS = 8;
@@ -100,6 +101,8 @@ async function post(
 export interface WebhookSenderDeps {
   db: Db;
   now: () => Date;
+  /** Whether loopback and private-network addresses may be sent to (WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
+  allowPrivateAddresses: boolean;
   log: {
     warn(details: object, message: string): void;
     error(details: object, message: string): void;
@@ -176,23 +179,26 @@ export function createWebhookSender(deps: WebhookSenderDeps) {
       for (const { row, endpoint } of batch) {
         const sentAt = deps.now();
         const timestampSec = Math.floor(sentAt.getTime() / 1000);
-        const attempt = await post(
-          endpoint.url,
-          {
-            'content-type': 'application/json',
-            'user-agent': 'Candid-Webhooks/1',
-            'webhook-id': row.eventId,
-            'webhook-timestamp': String(timestampSec),
-            'webhook-signature': signWebhook(
-              endpoint.secret,
-              row.eventId,
-              timestampSec,
+        const refused = await refusedTarget(endpoint.url, deps.allowPrivateAddresses);
+        const attempt: Attempt = refused
+          ? { ok: false, status: null, body: null, error: refused, durationMs: 0 }
+          : await post(
+              endpoint.url,
+              {
+                'content-type': 'application/json',
+                'user-agent': 'Candid-Webhooks/1',
+                'webhook-id': row.eventId,
+                'webhook-timestamp': String(timestampSec),
+                'webhook-signature': signWebhook(
+                  endpoint.secret,
+                  row.eventId,
+                  timestampSec,
+                  row.payload,
+                ),
+              },
               row.payload,
-            ),
-          },
-          row.payload,
-          timeoutMs,
-        );
+              timeoutMs,
+            );
         const answer = {
           lastAttemptAt: sentAt,
           responseStatus: attempt.status,

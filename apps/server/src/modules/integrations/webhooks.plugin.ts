@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 import { pruneDeliveries, takeQueuedSignal } from './webhooks.service';
 
@@ -21,8 +22,13 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  * stopped on close (a delivery in flight then is tried again after its lease). Once an hour,
  * deliveries finished more than 30 days ago leave the log.
  */
-export const webhooksPlugin = fp(async (app: FastifyInstance) => {
-  const sender = createWebhookSender({ db: app.db, now: () => app.now(), log: app.log });
+export const webhooksPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
+  const sender = createWebhookSender({
+    db: app.db,
+    now: () => app.now(),
+    log: app.log,
+    allowPrivateAddresses: opts.config.webhookAllowPrivateAddresses,
+  });
   app.decorate('webhookSender', sender);
   app.addHook('onResponse', async () => {
     if (takeQueuedSignal()) void sender.kick();
