@@ -404,6 +404,30 @@ describe.each(testDbKinds())('API keys and webhooks (%s)', (kind) => {
       expect(log[0]).toMatchObject({ responseStatus: 200, responseBody: 'thanks' });
     });
 
+    it('tells of invited applicants too, and of nothing a refused change did not do', async () => {
+      const endpoint = await createEndpoint(owner);
+      const invited = await call(owner.accessToken, 'POST', `/api/job/${job._id}/invitations`, {
+        rows: [{ fName: 'Invited', lName: 'Person', email: 'invited-hook@example.com' }],
+        subject: 'Your interview',
+        message: 'Hello',
+        language: 'en',
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      // A status change before the submit is refused (409): no event either.
+      const started = await applyAs(t.app, job._id, { finish: 'none' });
+      const refused = await call(owner.accessToken, 'PUT', '/api/job/applicant', {
+        applicants: [{ id: started.applicant.id, status: 2 }],
+      });
+      expect(refused.statusCode).toBe(409);
+      await send();
+      const events = verified(await secretOf(endpoint));
+      expect(events.map((event) => event.type)).toEqual(['applicant.created', 'applicant.created']);
+      const byName = (fName: string) => events.find((event) => event.data.fName === fName)?.data;
+      expect(byName('Invited')).toMatchObject({ invited: true, submittedAt: null });
+      expect(byName('Yael')).toMatchObject({ applicantId: started.applicant.id });
+      expect(await deliveriesOf(endpoint)).toHaveLength(2);
+    });
+
     it('sends only the events an enabled endpoint chose', async () => {
       const onlyStatus = await createEndpoint(owner, { events: ['applicant.status_changed'] });
       const disabled = await createEndpoint(owner, { enabled: false });
