@@ -239,6 +239,9 @@ export function ApiKeysSection() {
           {t('integrations.keys.docs')}
         </Anchor>
       </Text>
+      <Code dir="ltr" w="fit-content" maw="100%" style={{ overflowWrap: 'anywhere' }}>
+        Authorization: Bearer cnd_…
+      </Code>
       {keys.isPending ? <Skeleton h={72} radius="lg" /> : null}
       {keys.isError ? <Text c="red">{t('integrations.loadFailed')}</Text> : null}
       {keys.isSuccess && list.length === 0 ? (

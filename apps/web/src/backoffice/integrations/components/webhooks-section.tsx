@@ -271,6 +271,9 @@ export function WebhooksSection() {
       <Text c="gray.7" fz="sm">
         {t('integrations.hooks.hint')}
       </Text>
+      <Code dir="ltr" w="fit-content" maw="100%" style={{ overflowWrap: 'anywhere' }}>
+        webhook-id · webhook-timestamp · webhook-signature
+      </Code>
       {endpoints.isPending ? <Skeleton h={96} radius="lg" /> : null}
       {endpoints.isError ? <Text c="red">{t('integrations.loadFailed')}</Text> : null}
       {endpoints.isSuccess && list.length === 0 ? (
