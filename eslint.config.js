@@ -120,6 +120,7 @@ const TABLE_OWNERS = {
   activities: ['activities'],
   records: ['logRecords'],
   outbox: ['mailQueue'],
+  integrations: ['apiKeys', 'webhookEndpoints', 'webhookDeliveries'],
 };
 const ALL_TABLES = Object.values(TABLE_OWNERS).flat();
 const SCHEMA_FILES = [
@@ -132,6 +133,7 @@ const SCHEMA_FILES = [
   'uploads',
   'records',
   'mail',
+  'integrations',
 ];
 
 /** no-restricted-imports options forbidding the tables in `forbidden` from db/schema. */

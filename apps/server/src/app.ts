@@ -32,6 +32,9 @@ import { activitiesRoutes } from './modules/activities/activities.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { findApiKey, touchApiKey } from './modules/integrations/api-keys.service';
+import { webhooksPlugin } from './modules/integrations/webhooks.plugin';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -102,8 +105,14 @@ export async function buildApp(
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(outboxPlugin);
+  await app.register(webhooksPlugin, { config });
   await app.register(swaggerPlugin, { config });
-  await app.register(authPlugin, { config, findUser: findStoredUser });
+  await app.register(authPlugin, {
+    config,
+    findUser: findStoredUser,
+    findApiKey,
+    touchApiKey,
+  });
   await app.register(realtimePlugin, { config });
 
   await app.register(
@@ -127,6 +136,7 @@ export async function buildApp(
       await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
       await api.register(notificationsPlugin, { config });
+      await api.register(integrationsRoutes, { config });
     },
     { prefix: '/api' },
   );

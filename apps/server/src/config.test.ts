@@ -20,6 +20,17 @@ describe('config', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it.each([
+    [{}, true],
+    [{ PUBLIC_URL: 'http://127.0.0.1:4103' }, true],
+    [{ PUBLIC_URL: 'https://hire.example.com' }, false],
+    [{ PUBLIC_URL: 'http://candid.internal:3000' }, false],
+    [{ PUBLIC_URL: 'https://hire.example.com', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }, true],
+    [{ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' }, false],
+  ])('webhooks to private addresses with %j → %s', (env, expected) => {
+    expect(loadConfig({ DATA_DIR: tmp(), ...env }).webhookAllowPrivateAddresses).toBe(expected);
+  });
+
   it('generates the JWT secret once and keeps it under DATA_DIR', () => {
     const dataDir = tmp();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

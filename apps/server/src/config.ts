@@ -77,6 +77,7 @@ const envSchema = z.object({
   /** The deployment's name in error records (spec §3 Log record meta.environment). */
   APP_ENV: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
   TRUST_PROXY: booleanFlag,
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(600),
@@ -168,6 +169,11 @@ export interface AppConfig {
    */
   environment: string;
   trustProxy: boolean;
+  /**
+   * Whether webhooks may go to loopback and private-network addresses (a developer's own
+   * receiver). Off in production: an owner's webhook must not reach the server's neighbours.
+   */
+  webhookAllowPrivateAddresses: boolean;
   rateLimitPerMinute: number;
   /**
    * Overrides of the sign-in routes' limits (per 15 minutes): unset keeps each route's own
@@ -282,6 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // An https PUBLIC_URL means a proxy terminates TLS in front of us (the server speaks
     // plain HTTP), so its X-Forwarded-Proto is believed unless TRUST_PROXY says otherwise.
     trustProxy: parsed.TRUST_PROXY ?? (parsed.PUBLIC_URL ?? '').startsWith('https://'),
+    // A server reached at http://localhost is a developer's: their webhook receiver runs there.
+    webhookAllowPrivateAddresses:
+      parsed.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ??
+      /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(
+        parsed.PUBLIC_URL ?? 'http://localhost',
+      ),
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     authRateLimit: {
       perIpMax: parsed.AUTH_RATE_LIMIT_PER_IP,

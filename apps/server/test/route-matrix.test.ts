@@ -29,13 +29,27 @@ interface Route {
   operation: Operation;
 }
 
-type Who = 'anonymous' | 'candidateB' | 'recruiterB' | 'adminB' | 'ownerA' | 'memberA';
+type Who =
+  | 'anonymous'
+  | 'candidateB'
+  | 'recruiterB'
+  | 'adminB'
+  | 'ownerA'
+  | 'memberA'
+  | 'apiKeyB'
+  | 'readKeyA'
+  | 'writeKeyA';
 
 /**
  * Calls that create something in the caller's own organisation (a member, a department):
  * their body names nothing of A's, so B's owner is answered for B.
  */
-const CREATES_IN_OWN_ORG = new Set(['POST /api/team/member', 'POST /api/department']);
+const CREATES_IN_OWN_ORG = new Set([
+  'POST /api/team/member',
+  'POST /api/department',
+  'POST /api/integrations/api-key',
+  'POST /api/integrations/webhook',
+]);
 
 /** The candidate's side: they take a candidate token, never a recruiter's. */
 const isCandidateRoute = (route: Route) =>
@@ -67,6 +81,10 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
   let templateA: Template;
   let applicantA: string;
   let candidateB: string;
+  let apiKeyA: string;
+  let webhookA: string;
+  let webhookSecretA: string;
+  let deliveryA: string;
   const tokens = {} as Record<Who, string | null>;
 
   beforeAll(async () => {
@@ -117,7 +135,47 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     applicantA = started.applicant.id;
     const jobB = await createInterviewJob(t.app, recruiterB, ['text']);
     candidateB = (await startInterview(t.app, jobB._id)).candidateToken;
+    // Organisation API keys (issue 15): A's read and write keys, and one of B's.
+    const makeKey = async (account: SignedUp, scope: 'read' | 'write') => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations/api-key',
+        headers: bearer(account.accessToken),
+        payload: { name: account === recruiterB ? 'B key' : `${SECRET} key`, scope },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { key: string; apiKey: { _id: string } };
+    };
+    const writeKeyA = await makeKey(ownerA, 'write');
+    apiKeyA = writeKeyA.apiKey._id;
+    const readKeyA = await makeKey(ownerA, 'read');
+    const apiKeyB = await makeKey(recruiterB, 'write');
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/webhook',
+      headers: bearer(ownerA.accessToken),
+      // Nothing listens there: deliveries stay pending, which the matrix does not mind.
+      payload: { url: 'https://127.0.0.1:9/matrix', events: ['applicant.status_changed'] },
+    });
+    expect(webhook.statusCode, webhook.body).toBe(201);
+    webhookA = (webhook.json() as { _id: string })._id;
+    const secret = await t.app.inject({
+      method: 'GET',
+      url: `/api/integrations/webhook/${webhookA}/secret`,
+      headers: bearer(ownerA.accessToken),
+    });
+    webhookSecretA = (secret.json() as { secret: string }).secret;
+    const test = await t.app.inject({
+      method: 'POST',
+      url: `/api/integrations/webhook/${webhookA}/test`,
+      headers: bearer(ownerA.accessToken),
+    });
+    expect(test.statusCode, test.body).toBe(201);
+    deliveryA = (test.json() as { delivery: { _id: string } }).delivery._id;
     Object.assign(tokens, {
+      apiKeyB: apiKeyB.key,
+      readKeyA: readKeyA.key,
+      writeKeyA: writeKeyA.key,
       anonymous: null,
       candidateB,
       recruiterB: recruiterB.accessToken,
@@ -137,6 +195,9 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     ownerA.user._id,
     memberA.user._id,
     departmentA,
+    apiKeyA,
+    webhookA,
+    webhookSecretA,
   ];
 
   /** The path with A's resources in its parameters. */
@@ -145,10 +206,13 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       if (name === 'jobId') return jobA._id;
       if (name === 'applicantId') return applicantA;
       if (name === 'viewAsId') return ownerA.user._id;
+      if (name === 'deliveryId') return deliveryA;
       if (name !== 'id') return 'x';
       if (route.path.startsWith('/api/template')) return templateA._id;
       if (route.path.startsWith('/api/team')) return memberA.user._id;
       if (route.path.startsWith('/api/department')) return departmentA;
+      if (route.path.startsWith('/api/integrations/api-key')) return apiKeyA;
+      if (route.path.startsWith('/api/integrations/webhook')) return webhookA;
       if (route.path.startsWith('/api/user')) return ownerA.user._id;
       if (route.path.startsWith('/api/applicant')) return applicantA;
       return jobA._id;
@@ -176,6 +240,15 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       'PUT /api/job': { jobs: [{ ...jobA, departmentId: departmentA }] },
       'PUT /api/applicant/{id}/accommodation': { extraTimePct: 50, reason: 'taken over' },
       'PUT /api/job/{jobId}/{applicantId}/accommodation': { decision: 'approved' },
+      'POST /api/integrations/api-key': { name: 'Mine', scope: 'write' },
+      'POST /api/integrations/webhook': {
+        url: 'https://ats.example.com/hook',
+        events: ['applicant.created'],
+      },
+      'PUT /api/integrations/webhook/{id}': {
+        url: 'https://ats.example.com/taken-over',
+        events: ['applicant.created'],
+      },
     };
     return bodies[key] ?? {};
   }
@@ -199,7 +272,7 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
 
   /** Routes that name one of A's resources in the path or the body. */
   const namesAResource = (route: Route) =>
-    /\{(id|jobId|applicantId)\}/.test(route.path) ||
+    /\{(id|jobId|applicantId|deliveryId)\}/.test(route.path) ||
     (Object.keys(bodyFor(route) ?? {}).length > 0 &&
       !CREATES_IN_OWN_ORG.has(`${route.method} ${route.path}`)) ||
     queryFor(route) !== '';
@@ -310,8 +383,8 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       // Admins see every account, error record and activity by design (spec §2 account list,
       // record and activity overviews, §6); those routes are theirs.
       const actors: Who[] = /^\/api\/(user|record|activity)\b/.test(route.path)
-        ? ['recruiterB', 'candidateB', 'anonymous']
-        : ['recruiterB', 'adminB', 'candidateB', 'anonymous'];
+        ? ['recruiterB', 'candidateB', 'anonymous', 'apiKeyB']
+        : ['recruiterB', 'adminB', 'candidateB', 'anonymous', 'apiKeyB'];
       for (const who of actors) {
         const response = await call(route, who);
         const what = `${who} ${route.method} ${route.path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
@@ -426,5 +499,45 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       headers: bearer(recruiterB.accessToken),
     });
     expect(notAdmin.statusCode).toBe(404);
+  }, 300_000);
+
+  /** Whether the OpenAPI document says an organisation API key may call the route. */
+  const takesApiKey = (route: Route) =>
+    (route.operation.security ?? []).some(
+      (requirement) =>
+        typeof requirement === 'object' && requirement !== null && 'apiKeyAuth' in requirement,
+    );
+
+  it("lets A's read key only read: every other method is refused before anything happens", async () => {
+    const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    const writes = routes.filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(30);
+    for (const route of writes) {
+      const response = await call(route, 'readKeyA');
+      const what = `${route.method} ${route.path} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, what).toBe(403);
+    }
+  }, 300_000);
+
+  it("keeps A's write key to jobs, templates and applicants: accounts, team, admin screens and integrations refuse it", async () => {
+    const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    const closed = routes.filter((route) => !isPublic(route) && !takesApiKey(route));
+    expect(closed.some((route) => route.path.startsWith('/api/integrations'))).toBe(true);
+    for (const route of closed) {
+      const response = await call(route, 'writeKeyA');
+      const what = `${route.method} ${route.path} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      // The candidate's side takes a candidate token only (401); the rest is forbidden (403).
+      expect([401, 403], what).toContain(response.statusCode);
+    }
+    // The documented ones answer it, on A's resources.
+    const reads = [`/api/job/${jobA._id}`, `/api/job/applicant?jobId=${jobA._id}`];
+    for (const url of reads) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: bearer(tokens.writeKeyA!),
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
   }, 300_000);
 });

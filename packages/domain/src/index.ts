@@ -77,3 +77,4 @@ export * from './invitations/invitation-limits';
 export * from './invitations/invitation.schemas';
 export * from './accommodations/accommodation.schemas';
 export * from './accommodations/accommodation.rules';
+export * from './integrations/integration.schemas';

@@ -1,15 +1,25 @@
 import { createHmac, createSecretKey } from 'node:crypto';
-import { isAdmin, ORG_ROLES, ROLES, type ErrorKey, type Role } from '@candid/domain';
+import {
+  API_KEY_PREFIX,
+  isAdmin,
+  ORG_ROLES,
+  ROLES,
+  type ErrorKey,
+  type Role,
+} from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
+import { isApiKeyRoute } from './api-key-routes';
 import type { Db } from '../db/client';
 import {
   ANONYMOUS,
+  apiKeyActor,
   authorize,
+  isStaff,
   staffActor,
   type ActingUser,
   type Actor,
@@ -154,11 +164,29 @@ export interface StoredUser {
   advancedPrm: Record<string, boolean> | null;
 }
 
+/** An organisation API key as the auth plugin needs it; the integrations module reads it. */
+export interface StoredApiKey {
+  id: string;
+  orgId: string;
+  scope: 'read' | 'write';
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  /** The owner who made the key (the key acts as them). */
+  owner: StoredUser | null;
+}
+
 export interface AuthPluginOptions {
   config: AppConfig;
   /** The users module's lookup by id (null for a malformed or unknown id). */
   findUser(db: Db, id: string): Promise<StoredUser | null>;
+  /** The integrations module's lookup of a whole `cnd_…` key (null when no key matches). */
+  findApiKey(db: Db, key: string): Promise<StoredApiKey | null>;
+  /** Records that a key was used now. */
+  touchApiKey(db: Db, id: string, now: Date): Promise<void>;
 }
+
+/** `last_used_at` is written at most this often per key and process (a write per call is waste). */
+export const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 
 /** A user row as the policies see it: role and plan as stored now. */
 function toActingUser(row: StoredUser): ActingUser {
@@ -218,8 +246,10 @@ function declaresSecurity(request: FastifyRequest): boolean {
  *
  * - onRequest: a recruiter's access token gives a staff actor whose role and plan are read from
  *   the users table (a demotion or plan change counts at once; a deleted user's token is
- *   refused); a candidate token gives a candidate actor scoped to one applicant and job;
- *   anything else is anonymous, with the reason a sent token was refused.
+ *   refused); a candidate token gives a candidate actor scoped to one applicant and job; an
+ *   organisation API key (`cnd_…`) gives a staff actor of its owner marked with the key (a
+ *   revoked key is refused at once); anything else is anonymous, with the reason a sent token
+ *   was refused.
  * - preValidation: on a route that declares `viewAsId` (params, query or body), an admin acts
  *   for that user (spec §6 "view as"): NOT_FOUND_ERR when it names no user. Anyone else's
  *   `viewAsId` is ignored and they act as themselves.
@@ -247,8 +277,39 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   app.decorateRequest('authError', null);
   app.decorateRequest('actor', null as never);
 
+  // When this process last wrote each key's last use.
+  const touchedAt = new LRUCache<string, number>({ max: 10_000 });
+
+  /** The actor of an organisation API key: valid, not revoked, its owner still in the org. */
+  async function resolveApiKey(request: FastifyRequest, token: string): Promise<void> {
+    const key = await opts.findApiKey(app.db, token);
+    const owner = key?.owner ?? null;
+    if (!key || key.revokedAt || !owner || owner.orgId !== key.orgId) {
+      request.authError = 'INVALID_TOKEN_ERR';
+      request.actor = { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' };
+      return;
+    }
+    request.actor = apiKeyActor(toActingUser(owner), { id: key.id, scope: key.scope });
+    const now = app.now();
+    const last = Math.max(touchedAt.get(key.id) ?? 0, key.lastUsedAt?.getTime() ?? 0);
+    if (now.getTime() - last >= API_KEY_TOUCH_INTERVAL_MS) {
+      touchedAt.set(key.id, now.getTime());
+      await opts.touchApiKey(app.db, key.id, now).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'api key last use not recorded');
+      });
+    }
+  }
+
   app.addHook('onRequest', async (request) => {
     await resolveActor(request);
+    // An API key reaches only its routes, and a read-only key only GET and HEAD.
+    if (isStaff(request.actor) && request.actor.apiKey) {
+      const schema = request.routeOptions.schema as { tags?: string[] } | undefined;
+      authorize(request.actor, 'api.request', {
+        method: request.method,
+        keyRoute: isApiKeyRoute(request.routeOptions.url ?? request.url, schema?.tags),
+      });
+    }
     // Authentication before validation: a route that declares a security requirement refuses
     // an anonymous caller here, before its body or query is read, so the answer is 401 (with
     // the reason a sent token was refused) and never a 400 that describes the input.
@@ -261,6 +322,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     request.actor = ANONYMOUS;
     const token = readBearer(request);
     if (token === null) return;
+    if (token.startsWith(API_KEY_PREFIX)) return resolveApiKey(request, token);
     const access = await tokens.verify(token, 'access').catch(() => null);
     if (!access) {
       request.authError = 'INVALID_TOKEN_ERR';

@@ -4,6 +4,39 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
+import { isApiKeyRoute } from './api-key-routes';
+
+const API_KEY_DESCRIPTION = [
+  'An organisation API key (`cnd_…`), made by the organisation owner in the back office',
+  '(Integrations) and sent as `Authorization: Bearer cnd_…`. It acts as the owner on the',
+  "organisation's jobs, templates and applicants: a **read** key may only GET; a **write** key",
+  'may do what the owner may on them. Keys never reach accounts, the team, admin screens, or',
+  'keys and webhooks themselves (403). A revoked key gets 401 at once.',
+].join(' ');
+
+interface OpenApiOperation {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+}
+
+/**
+ * Marks the operations an API key may call with the `apiKeyAuth` scheme beside `bearerAuth`,
+ * so the document says which calls take a key (the candidate's own calls never do).
+ */
+function documentApiKeys<T extends { paths?: Record<string, Record<string, unknown>> }>(
+  document: T,
+): T {
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const operation of Object.values(operations) as OpenApiOperation[]) {
+      if (!operation || typeof operation !== 'object' || !Array.isArray(operation.security))
+        continue;
+      const taken = operation.security.some((requirement) => 'bearerAuth' in requirement);
+      if (!taken || !isApiKeyRoute(path, operation.tags)) continue;
+      operation.security = [...operation.security, { apiKeyAuth: [] }];
+    }
+  }
+  return document;
+}
 
 /** OpenAPI document built from the routes' zod schemas, browsable at /api/docs. */
 export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
@@ -17,10 +50,24 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { config: App
       },
       servers: [{ url: opts.config.publicUrl }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKeyAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'cnd_…',
+            description: API_KEY_DESCRIPTION,
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? documentApiKeys(
+            documentObject.openapiObject as { paths?: Record<string, Record<string, unknown>> },
+          )
+        : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -33,6 +33,17 @@ export interface StaffActor extends ActingUser {
   viewAs: ActingUser | null;
   /** The refresh-token family (login session) the access token was issued in. */
   sessionId?: string;
+  /**
+   * Set when the caller is an organisation API key (issue 15): it acts as the owner who made it,
+   * and the policies narrow it to jobs and applicants (read or write, by scope).
+   */
+  apiKey?: ApiKeyIdentity;
+}
+
+/** The API key a request came with. */
+export interface ApiKeyIdentity {
+  id: string;
+  scope: 'read' | 'write';
 }
 
 export interface CandidateActor {
@@ -81,6 +92,15 @@ export function staffActor(
     viewAs: other,
     ...(sessionId ? { sessionId } : {}),
   };
+}
+
+/**
+ * The actor of an API key: the owner who made it, as a plain recruiter (never an admin, never
+ * viewing as anyone), marked with the key so the policies can narrow what it may do.
+ */
+export function apiKeyActor(owner: ActingUser, key: ApiKeyIdentity): StaffActor {
+  const user: ActingUser = { ...owner, role: 'user' };
+  return { ...staffActor(user), apiKey: key };
 }
 
 /** Who is recorded in the activity log: the real user, and whom they viewed as. */

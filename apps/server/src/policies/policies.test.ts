@@ -2,6 +2,7 @@ import { answerRuleFor, PLANS } from '@candid/domain';
 import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
+  apiKeyActor,
   decide,
   staffActor,
   type ActingUser,
@@ -55,6 +56,10 @@ const ACTORS = {
   admin: staffActor(admin),
   adminViewingA: staffActor(admin, full),
   adminViewingStarter: staffActor(admin, starter),
+  readKey: apiKeyActor(owner, { id: 'key-r', scope: 'read' }),
+  writeKey: apiKeyActor(owner, { id: 'key-w', scope: 'write' }),
+  basicWriteKey: apiKeyActor(basicOwner, { id: 'key-b', scope: 'write' }),
+  adminOwnerKey: apiKeyActor({ ...owner, role: 'admin' }, { id: 'key-a', scope: 'write' }),
 } satisfies Record<string, Actor>;
 type ActorName = keyof typeof ACTORS;
 
@@ -218,6 +223,40 @@ const TABLE: Row[] = [
   ['recruiter', 'interview.answer', { applicantId: 'app-a' }, 401],
   ['admin', 'interview.answer', { applicantId: 'app-a', jobId: 'job-a' }, 401],
   ['anonymous', 'interview.answer', { applicantId: 'app-a' }, 401],
+  // Integrations (issue 15): the enterprise owner manages keys and webhooks; nobody else.
+  ['owner', 'integration.manage', undefined, 'allow'],
+  ['grantedOwner', 'integration.manage', undefined, 403],
+  ['basicOwner', 'integration.manage', undefined, 403],
+  ['recruiter', 'integration.manage', undefined, 403],
+  ['admin', 'integration.manage', undefined, 403],
+  ['anonymous', 'integration.manage', undefined, 401],
+  ['candidate', 'integration.manage', undefined, 401],
+  ['writeKey', 'integration.manage', undefined, 403],
+  // API keys act as their owner on jobs and applicants only; a read key only reads.
+  ['readKey', 'api.request', { method: 'GET', keyRoute: true }, 'allow'],
+  ['readKey', 'api.request', { method: 'HEAD', keyRoute: true }, 'allow'],
+  ['readKey', 'api.request', { method: 'PUT', keyRoute: true }, 403],
+  ['readKey', 'api.request', { method: 'POST', keyRoute: true }, 403],
+  ['readKey', 'api.request', { method: 'DELETE', keyRoute: true }, 403],
+  ['writeKey', 'api.request', { method: 'PUT', keyRoute: true }, 'allow'],
+  ['owner', 'api.request', { method: 'DELETE', keyRoute: true }, 'allow'],
+  ['anonymous', 'api.request', { method: 'POST', keyRoute: true }, 'allow'],
+  ['writeKey', 'api.request', { method: 'GET', keyRoute: false }, 403],
+  ['readKey', 'api.request', { method: 'GET', keyRoute: false }, 403],
+  ['owner', 'api.request', { method: 'GET', keyRoute: false }, 'allow'],
+  ['writeKey', 'backoffice.use', undefined, 'allow'],
+  ['writeKey', 'job.write', jobA, 'allow'],
+  ['readKey', 'job.read', jobA, 'allow'],
+  ['writeKey', 'job.read', { orgId: ORG_B }, 404],
+  ['writeKey', 'applicant.change', { ...paidApplicant, fields: ['status'] }, 'allow'],
+  ['writeKey', 'admin.use', undefined, 403],
+  ['adminOwnerKey', 'admin.use', undefined, 403],
+  ['writeKey', 'team.manage', undefined, 403],
+  ['writeKey', 'team.read', undefined, 403],
+  ['writeKey', 'department.manage', undefined, 403],
+  ['writeKey', 'user.manage', owner, 403],
+  ['writeKey', 'user.read', owner, 403],
+  ['basicWriteKey', 'job.read', jobA, 403],
 ];
 
 describe('policies', () => {

@@ -1,5 +1,6 @@
 import {
   canManageDepartments,
+  canManageIntegrations,
   canManageMembers,
   canSortApplicants,
   canUseDepartments,
@@ -97,6 +98,13 @@ export interface Resources {
   'cover.search': void;
   /** A candidate's own interview: answers, uploads, the realtime channel. */
   'interview.answer': { applicantId: string; jobId?: string };
+  /** The organisation's API keys, webhook endpoints and their delivery log (issue 15). */
+  'integration.manage': void;
+  /**
+   * Any request of an API key: `keyRoute` when the route is one keys may call (jobs, templates,
+   * applicants); the method against the key's scope.
+   */
+  'api.request': { method: string; keyRoute: boolean };
 }
 
 export type Action = keyof Resources;
@@ -227,7 +235,59 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'upload.image': () => ALLOW,
   'cover.search': () => ALLOW,
   'interview.answer': null,
+  'integration.manage': (actor) =>
+    canManageIntegrations(actor)
+      ? ALLOW
+      : forbidden('API keys and webhooks need the owner of an organisation on the enterprise plan'),
+  'api.request': (actor, { method, keyRoute }) => {
+    if (!actor.apiKey) return ALLOW;
+    if (!keyRoute) return forbidden("API keys reach the organisation's jobs and applicants only");
+    return actor.apiKey.scope === 'read' && !READ_METHODS.has(method.toUpperCase())
+      ? forbidden('This API key may only read (GET)')
+      : ALLOW;
+  },
 };
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * What an API key may be asked to do: the organisation's jobs, questions, templates and
+ * applicants, as the owner who made it. Never accounts, the team, departments' management,
+ * admin screens, or keys and webhooks themselves.
+ */
+const API_KEY_ACTIONS: ReadonlySet<Action> = new Set<Action>([
+  'backoffice.use',
+  'api.request',
+  'job.read',
+  'job.write',
+  'job.useAnswerTypes',
+  'applicant.read',
+  'applicant.open',
+  'applicant.change',
+  'applicant.delete',
+  'applicant.sort',
+  'note.bookmark',
+  'note.remove',
+  'template.use',
+  'template.read',
+  'template.write',
+  'department.use',
+  'department.assign',
+  'upload.image',
+  'cover.search',
+]);
+
+/** An API key's narrowing: its actions only, and only while the owner's plan includes them. */
+function decideForApiKey(actor: StaffActor, action: Action): Decision | null {
+  if (!actor.apiKey) return null;
+  if (!API_KEY_ACTIONS.has(action)) {
+    return forbidden("API keys reach the organisation's jobs and applicants only");
+  }
+  if (!hasPermission(actor, 'INTEGRATIONS')) {
+    return forbidden("API access is not included in the organisation's plan");
+  }
+  return null;
+}
 
 /** Every action the policies know. */
 export const ACTIONS = Object.keys(STAFF_RULES) as Action[];
@@ -259,7 +319,13 @@ export function decide<A extends Action>(
     if (target.jobId !== undefined && target.jobId !== actor.scope.jobId) return notFound();
     return ALLOW;
   }
-  if (!isStaff(actor)) return notStaff(actor);
+  if (!isStaff(actor)) {
+    // Candidates and anonymous callers never carry an API key: nothing to narrow.
+    if (action === 'api.request') return ALLOW;
+    return notStaff(actor);
+  }
+  const narrowed = decideForApiKey(actor, action);
+  if (narrowed) return narrowed;
   const rule = STAFF_RULES[action] as Rule<A>;
   return rule(actor, resource as Resources[A]);
 }

@@ -40,6 +40,8 @@ export const FEATURES = {
   BOOKMARKS: { code: PLANS.ENTERPRISE, blocked: false },
   MULTI_USER_ORGANIZATION: { code: PLANS.ENTERPRISE, blocked: false },
   MULTI_DEPARTMENT_ORGANIZATION: { code: PLANS.ENTERPRISE, blocked: false },
+  /** Organisation API keys and webhooks (issue 15): an ATS integration is an enterprise need. */
+  INTEGRATIONS: { code: PLANS.ENTERPRISE, blocked: false },
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;

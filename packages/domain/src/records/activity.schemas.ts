@@ -22,6 +22,8 @@ export const ACTIVITY_TARGETS = [
   'interview',
   'department',
   'accommodation',
+  'apiKey',
+  'webhook',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 
@@ -64,7 +66,6 @@ export const activitySchema = z.object({
   viewAs: miniUserSchema.optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
-
 
 /** The activity filter's fields (user, date range), without paging: the CSV export's query. */
 export const activityFilterFieldsSchema = z.object({

@@ -27,6 +27,7 @@ export const VALIDATION_KEYS = {
   DUPLICATE_DEPARTMENT_VALIDATE: 'validation.DUPLICATE_DEPARTMENT_VALIDATE',
   ALREADY_APPLICANT_VALIDATE: 'validation.ALREADY_APPLICANT_VALIDATE',
   CLOSING_DATE_PAST_VALIDATE: 'validation.CLOSING_DATE_PAST_VALIDATE',
+  WEBHOOK_URL_VALIDATE: 'validation.WEBHOOK_URL_VALIDATE',
   CV_HINT: 'validation.CV_HINT',
   IMAGE_HINT: 'validation.IMAGE_HINT',
 } as const;
@@ -62,6 +63,8 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.DUPLICATE_DEPARTMENT_VALIDATE': 'There is already a department by that name',
   'validation.ALREADY_APPLICANT_VALIDATE': 'This person is already an applicant for this job',
   'validation.CLOSING_DATE_PAST_VALIDATE': 'The closing date must be in the future',
+  'validation.WEBHOOK_URL_VALIDATE':
+    'Please enter an https:// address (http:// only for localhost or 127.0.0.1)',
   'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
   'validation.IMAGE_HINT': 'Square image, up to 200 KB',
 };

@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './records';
 export * from './mail';
 export * from './accommodations';
+export * from './integrations';

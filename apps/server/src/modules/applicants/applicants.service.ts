@@ -32,6 +32,7 @@ import {
   type InterviewJob,
 } from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
+import { emitApplicantEvent } from '../integrations/webhooks.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
 import { queueSubmissionNotices } from '../notifications/notifications.service';
 import {
@@ -152,7 +153,7 @@ export async function createApplicant(
     }
     // The timeline begins with created (domain rule), then the interview was opened.
     const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
-    return insertApplicant(
+    const created = await insertApplicant(
       tx,
       {
         orgId: job.orgId,
@@ -170,6 +171,8 @@ export async function createApplicant(
         { type: 'activity', activity: 'opened', createdAt: new Date(timestamp.opened!) },
       ],
     );
+    await emitApplicantEvent(tx, 'applicant.created', created, input.now);
+    return created;
   });
   await recordActivity(db, {
     type: 'start',
@@ -385,6 +388,7 @@ export async function updateOwnApplicant(
             applicant: updated,
             job,
           });
+          await emitApplicantEvent(tx, 'applicant.submitted', updated, now);
         }
       : undefined,
   );

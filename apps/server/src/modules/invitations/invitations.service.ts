@@ -16,6 +16,7 @@ import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
 import { assertJobOpen, getInterviewJob } from '../jobs/interview-job';
 import { enqueueMails, findMailAbout, type MailQueue } from '../outbox/mail-queue';
+import { emitApplicantEvent } from '../integrations/webhooks.service';
 import {
   claimDeadlineReminder,
   clearReminderDue,
@@ -134,6 +135,7 @@ export async function sendInvitations(
         },
         [{ type: 'activity', activity: 'created', createdAt: now }],
       );
+      await emitApplicantEvent(tx, 'applicant.created', applicant, now, { invited: true });
       const email = invitationEmail({
         lang: body.language,
         fName: row.fName,

@@ -9,6 +9,7 @@ import { authorize } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity, type NewActivity } from '../activities/activities.service';
 import { storeApplicantCv } from '../applicants/store-cv';
+import { emitApplicantEvent } from '../integrations/webhooks.service';
 import { toCvUrls, toListItem } from './review.mapping';
 import {
   type Reviewer,
@@ -207,6 +208,13 @@ export async function updateApplicants(
           createdAt: now,
         });
         await log({ type: 'update', target: 'status' }, { statusCode: plan.status });
+        await emitApplicantEvent(
+          tx,
+          'applicant.status_changed',
+          { ...row, ...values, status: plan.status },
+          now,
+          { previousStatus: row.status },
+        );
       }
       if (plan.archivedAt !== undefined) {
         await log({ type: plan.archivedAt ? 'archive' : 'restore', target: 'applicant' });

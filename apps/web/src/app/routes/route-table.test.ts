@@ -16,6 +16,7 @@ describe('route table (spec §2)', () => {
       '/verify-email public',
       '/set-password public',
       '/backoffice/team auth',
+      '/backoffice/integrations auth',
       '/user auth',
       '/backoffice auth',
       '/backoffice/applicant/:jobId? auth',

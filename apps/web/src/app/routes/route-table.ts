@@ -1,6 +1,7 @@
 import {
   APPLICANT_OVERVIEW_PATH,
   FORGOT_PASSWORD_PATH,
+  INTEGRATIONS_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
   NOT_SUPPORTED_PATH,
@@ -68,6 +69,13 @@ export const ROUTE_TABLE = [
     access: 'auth',
     titleKey: 'pageTitles.team',
     screen: () => import('../../backoffice/team/routes/team-page'),
+  },
+  {
+    id: 'integrations',
+    path: INTEGRATIONS_PATH,
+    access: 'auth',
+    titleKey: 'pageTitles.integrations',
+    screen: () => import('../../backoffice/integrations/routes/integrations-page'),
   },
   {
     id: 'user',

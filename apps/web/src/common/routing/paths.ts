@@ -13,6 +13,8 @@ export const APPLICANT_OVERVIEW_PATH = '/backoffice/applicant';
 export const JOB_OVERVIEW_PATH = '/backoffice/job';
 /** The organisation's members and departments (spec §6 organisations). */
 export const TEAM_PATH = '/backoffice/team';
+/** The organisation's API keys and webhooks (issue 15). */
+export const INTEGRATIONS_PATH = '/backoffice/integrations';
 /** A new member's invitation link: choose a password (query `token`). */
 export const SET_PASSWORD_PATH = '/set-password';
 export const NOT_FOUND_PATH = '/not-found';

@@ -154,6 +154,23 @@ describe('BackofficeLayout: user menu', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 
+  it("offers the organisation's owner Integrations (API keys and webhooks); a member not", async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderShell({ ...TEST_USER, orgRole: 'owner' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Dana Levi' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Integrations' })).toHaveAttribute(
+      'href',
+      '/backoffice/integrations',
+    );
+    unmount();
+    renderShell({ ...TEST_USER, orgRole: 'member' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Dana Levi' }));
+    const memberMenu = await screen.findByRole('menu');
+    expect(within(memberMenu).getByRole('menuitem', { name: 'Team' })).toBeVisible();
+    expect(within(memberMenu).queryByRole('menuitem', { name: 'Integrations' })).toBeNull();
+  });
+
   it('logs out: POST auth/logout, tokens, stores and cache cleared, then Login', async () => {
     window.localStorage.setItem('candid.accessToken', 'access-1');
     window.localStorage.setItem('candid.refreshToken', 'refresh-1');

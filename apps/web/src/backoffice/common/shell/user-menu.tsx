@@ -17,12 +17,13 @@ import {
   IconChevronDown,
   IconLanguage,
   IconLogout,
+  IconPlugConnected,
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEAM_PATH, USER_PATH } from '../../../common/routing/paths';
+import { INTEGRATIONS_PATH, TEAM_PATH, USER_PATH } from '../../../common/routing/paths';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { UserAvatar } from '../ui/user-avatar';
@@ -53,7 +54,8 @@ function UserSummary({ user }: { user: User }) {
 
 /**
  * The user menu of the back-office header (spec §2): profile, team (spec §6 organisations: the
- * screen itself says which plan it needs), language and logout. On wide
+ * screen itself says which plan it needs), the owner's integrations (API keys and webhooks,
+ * issue 15), language and logout. On wide
  * screens a dropdown; on phones a bottom sheet with the same entries.
  */
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
@@ -63,6 +65,8 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   const isPhone = useMediaQuery(PHONE_MEDIA_QUERY, false, { getInitialValueInEffect: false });
   const [isSheetOpen, sheet] = useDisclosure(false);
   const label = t('shell.userMenu', { name: fullName(user) });
+  // API keys and webhooks are the owner's (the screen says which plan they need).
+  const isOwner = user.orgRole === 'owner';
 
   // The name comes from the content, not an aria-label: a hidden copy of the full label, the
   // visible name and the initials kept out of it. An aria-label would not contain the initials
@@ -108,6 +112,15 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
               label={t('shell.team')}
               leftSection={<IconUsersGroup size={20} aria-hidden />}
             />
+            {isOwner ? (
+              <MantineNavLink
+                component={Link}
+                to={INTEGRATIONS_PATH}
+                onClick={sheet.close}
+                label={t('shell.integrations')}
+                leftSection={<IconPlugConnected size={20} aria-hidden />}
+              />
+            ) : null}
             <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm">
               {t('shell.language')}
             </Text>
@@ -160,6 +173,15 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
         >
           {t('shell.team')}
         </Menu.Item>
+        {isOwner ? (
+          <Menu.Item
+            component={Link}
+            to={INTEGRATIONS_PATH}
+            leftSection={<IconPlugConnected size={18} aria-hidden />}
+          >
+            {t('shell.integrations')}
+          </Menu.Item>
+        ) : null}
         <Menu.Label>{t('shell.language')}</Menu.Label>
         {LANGUAGES.map((option) => (
           <Menu.Item

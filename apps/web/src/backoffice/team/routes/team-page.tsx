@@ -17,13 +17,11 @@ import {
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import {
   IconDotsVertical,
   IconKey,
-  IconLock,
   IconMailForward,
   IconPencil,
   IconTrash,
@@ -39,6 +37,7 @@ import { PasswordModal } from '../../common/accounts/password-modal';
 import { useDepartments } from '../../common/departments/departments-api';
 import { useSessionUser } from '../../common/session/session-actions';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
+import { PlanNotice } from '../../common/ui/plan-notice';
 import { UserAvatar } from '../../common/ui/user-avatar';
 import {
   addMember,
@@ -58,26 +57,6 @@ const PASSWORD = { entity: { i18nKey: 'entities.password' } };
 
 function fullName(member: { fName: string; lName: string }): string {
   return `${member.fName} ${member.lName}`.trim();
-}
-
-/** What a feature of the plan would give, for users whose plan lacks it: no dead end. */
-function PlanNotice({ titleKey, textKey }: { titleKey: string; textKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="plan-notice">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={44} radius="xl" variant="light" color="indigo">
-          <IconLock size={22} aria-hidden />
-        </ThemeIcon>
-        <Stack gap={4}>
-          <Text fw={700}>{t(titleKey, { plan: t('plans.ENTERPRISE') })}</Text>
-          <Text c="gray.7" fz="sm">
-            {t(textKey, { plan: t('plans.ENTERPRISE') })}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
-  );
 }
 
 function MemberRow({
