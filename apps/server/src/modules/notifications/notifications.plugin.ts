@@ -16,13 +16,22 @@ export async function notificationsPlugin(
   opts: { config: Pick<AppConfig, 'publicUrl'> },
 ) {
   let timer: ReturnType<typeof setInterval> | null = null;
-  const sweep = () =>
+  // One sweep at a time: a tick that finds one still running is skipped (the next takes over).
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
     void sendDueDigests({
       db: app.db,
       now: app.now(),
       publicUrl: opts.config.publicUrl,
       queue: app.mailQueue,
-    }).catch((error: unknown) => app.log.warn({ err: error }, 'digest sweep failed'));
+    })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'digest sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
   app.addHook('onReady', async () => {
     sweep();
     timer = setInterval(sweep, DIGEST_SWEEP_MS);
