@@ -37,12 +37,13 @@ describe('plans and features (spec §6)', () => {
     ['BOOKMARKS', 3],
     ['MULTI_USER_ORGANIZATION', 3],
     ['MULTI_DEPARTMENT_ORGANIZATION', 3],
+    ['CUSTOM_SCORECARD', 2],
   ])('%s is unlocked by plan %i and not blocked', (feature, code) => {
     expect(FEATURES[feature]).toEqual({ code, blocked: false });
   });
 
-  it('lists exactly the eleven spec features', () => {
-    expect(FEATURE_NAMES).toHaveLength(11);
+  it('lists the eleven spec features and the custom scorecard (issue 15)', () => {
+    expect(FEATURE_NAMES).toHaveLength(12);
   });
 });
 
@@ -60,6 +61,7 @@ const PLAN_MATRIX: [Feature, boolean, boolean, boolean, boolean, boolean][] = [
   ['BOOKMARKS', /*             */ false, false, false, true, true],
   ['MULTI_USER_ORGANIZATION', /**/ false, false, false, true, true],
   ['MULTI_DEPARTMENT_ORGANIZATION', false, false, false, true, true],
+  ['CUSTOM_SCORECARD', /*      */ false, false, true, true, true],
 ];
 
 const PLAN_ORDER = [
@@ -133,7 +135,10 @@ describe('getPermittedFeatures', () => {
   it.each([
     [PLANS.STARTER, ['VIDEO_ANSWER']],
     [PLANS.BASIC, ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS']],
-    [PLANS.PROFESSIONAL, ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS', 'SCREEN_ANSWER']],
+    [
+      PLANS.PROFESSIONAL,
+      ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS', 'SCREEN_ANSWER', 'CUSTOM_SCORECARD'],
+    ],
   ])('plan %i → %j', (perm, features) => {
     expect(getPermittedFeatures({ perm })).toEqual(features);
   });
