@@ -315,4 +315,3 @@ export const replaceCvResponseSchema = z.object({
   cvDownloadUrl: z.string().nullable(),
 });
 export type ReplaceCvResponse = z.infer<typeof replaceCvResponseSchema>;
-

@@ -60,7 +60,11 @@ export const scorecardInputSchema = z
     const seen = new Set<string>();
     criteria.forEach((criterion, index) => {
       if (seen.has(criterion.id)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: VALIDATION_KEYS.INVALID_VALUE });
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: VALIDATION_KEYS.INVALID_VALUE,
+        });
       }
       seen.add(criterion.id);
     });
