@@ -63,6 +63,7 @@ function makeApplicant(
     isLocked: false,
     archivedAt: null,
     incomplete: false,
+    rating: { avg: null, count: 0 },
     ...overrides,
   };
 }
@@ -80,6 +81,7 @@ const JOB: Job = {
   archivedAt: null,
   closesAt: null,
   statusStages: DEFAULT_STATUS_STAGES,
+  scorecard: [{ id: 'overall', label: 'Overall' }],
 };
 
 /** A fake applicant API over `store`: filters, pages and applies changes like the server. */

@@ -7,6 +7,7 @@ import {
   IconNote,
   IconSend,
   IconSparkles,
+  IconStar,
   IconTag,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,14 +28,16 @@ function EventIcon({ event }: { event: TimelineEvent }) {
       ? ACTIVITY_ICONS[event.activity]
       : event.type === 'status'
         ? IconTag
-        : IconNote;
+        : event.type === 'rating'
+          ? IconStar
+          : IconNote;
   return <Icon size={14} aria-hidden />;
 }
 
 /**
  * The applicant's timeline (spec §3), oldest first as the server keeps it: the created event,
- * the interview's milestones, every status change with its label and every note with its text
- * and bookmark. Removing a note event removes the note too (spec §4).
+ * the interview's milestones, every status change with its label, every note with its text
+ * and bookmark, and every rating given, changed or cleared (issue 15). Removing a note event removes the note too (spec §4).
  */
 export function ApplicantTimeline({
   events,
@@ -57,6 +60,16 @@ export function ApplicantTimeline({
         return t('applicantDetails.timeline.status', {
           status: t(statusLabelKey(event.statusCode)),
         });
+      case 'rating': {
+        const reviewer = event.reviewer ?? t('ratings.formerMember');
+        const target =
+          event.targetType === 'question'
+            ? t('ratings.timeline.answer', { label: event.label })
+            : event.label;
+        return event.score === null
+          ? t('ratings.timeline.cleared', { reviewer, target })
+          : t('ratings.timeline.rated', { reviewer, target, score: event.score });
+      }
       default:
         return t('applicantDetails.timeline.note');
     }
@@ -84,7 +97,7 @@ export function ApplicantTimeline({
           <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Stack gap={0} miw={0}>
-                <Text fz="sm" fw={700}>
+                <Text fz="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
                   {title(event)}
                 </Text>
                 <DateTimeText iso={event.createdAt} language={language} />

@@ -93,6 +93,19 @@ function makeApplicant(patch: Partial<ApplicantDetails> = {}): ApplicantDetails 
     isLocked: false,
     archivedAt: null,
     incomplete: false,
+    rating: { avg: 4, count: 1 },
+    ratings: {
+      summary: { avg: 4, count: 1 },
+      ratings: [
+        {
+          reviewer: { _id: 'u2', fName: 'Mia', lName: 'Levi' },
+          targetType: 'criterion',
+          targetId: 'overall',
+          score: 4,
+          updatedAt: '2024-05-02T11:00:00.000Z',
+        },
+      ],
+    },
     notes: [
       {
         id: 'n1',
@@ -119,6 +132,10 @@ function makeApplicant(patch: Partial<ApplicantDetails> = {}): ApplicantDetails 
       _id: 'j1',
       title: 'Frontend developer',
       archivedAt: null,
+      scorecard: [
+        { id: 'overall', label: 'Overall' },
+        { id: 'skills', label: 'Technical skills' },
+      ],
       quests: [
         {
           id: 'q1',
@@ -214,6 +231,7 @@ function listItem(details: ApplicantDetails): ApplicantListItem {
     isLocked,
     archivedAt,
     incomplete,
+    rating: details.rating,
   };
 }
 

@@ -1,0 +1,66 @@
+import { RATING_MAX } from '@candid/domain';
+import { CloseButton, Group, Rating } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The caller's own 1–5 rating of one criterion or answer (issue 15): five stars that are radio
+ * buttons (Mantine's Rating: Tab reaches the group, the arrow keys move between stars, in the
+ * reading direction of the page), each read out as "3 of 5", and a clear button while there is
+ * a rating. The chosen score shows at once and goes back when the save fails.
+ */
+export function RatingInput({
+  label,
+  value,
+  onChange,
+  disabled = false,
+}: {
+  /** What is rated ("Communication", "Question 2"), for the group's and the buttons' names. */
+  label: string;
+  value: number | null;
+  onChange: (score: number | null) => Promise<boolean>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  const [pending, setPending] = useState<number | null | undefined>(undefined);
+  // The server's value wins once it arrives.
+  useEffect(() => setPending(undefined), [value]);
+  const shown = pending === undefined ? value : pending;
+
+  const choose = (score: number | null) => {
+    if (score === shown) return;
+    setPending(score);
+    void onChange(score).then((isSaved) => {
+      if (!isSaved) setPending(undefined);
+    });
+  };
+
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      role="group"
+      aria-label={t('ratings.myRatingOf', { label })}
+      data-testid="rating-input"
+      data-value={shown ?? ''}
+    >
+      <Rating
+        name={name}
+        count={RATING_MAX}
+        value={shown ?? 0}
+        onChange={(score) => choose(score)}
+        readOnly={disabled}
+        size="lg"
+        getSymbolLabel={(index) => t('ratings.starLabel', { score: index, max: RATING_MAX })}
+      />
+      {shown !== null && !disabled ? (
+        <CloseButton
+          size="sm"
+          aria-label={t('ratings.clear', { label })}
+          onClick={() => choose(null)}
+        />
+      ) : null}
+    </Group>
+  );
+}
