@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The caller's own 1–5 rating of one criterion or answer (issue 15): five stars that are radio
- * buttons (Mantine's Rating: Tab reaches the group, the arrow keys move between stars, in the
- * reading direction of the page), each read out as "3 of 5", and a clear button while there is
- * a rating. The chosen score shows at once and goes back when the save fails.
+ * buttons (Mantine's Rating: Tab reaches the group, the arrow keys move between the stars in the
+ * page's reading direction and Enter or Space sets the one in focus, so passing over stars saves
+ * nothing), each read out as "3 of 5 stars", and a clear button while there is a rating. The
+ * chosen score shows at once and goes back when the save fails.
  */
 export function RatingInput({
   label,
@@ -49,10 +50,12 @@ export function RatingInput({
         name={name}
         count={RATING_MAX}
         value={shown ?? 0}
-        onChange={(score) => choose(score)}
+        onChange={(score) => choose(score >= 1 ? score : null)}
         readOnly={disabled}
         size="lg"
-        getSymbolLabel={(index) => t('ratings.starLabel', { score: index, max: RATING_MAX })}
+        getSymbolLabel={(score) =>
+          score >= 1 ? t('ratings.starLabel', { score, max: RATING_MAX }) : t('ratings.noStars')
+        }
       />
       {shown !== null && !disabled ? (
         <CloseButton
