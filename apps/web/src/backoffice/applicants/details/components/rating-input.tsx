@@ -1,6 +1,6 @@
 import { RATING_MAX } from '@candid/domain';
 import { CloseButton, Group, Rating } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -24,16 +24,17 @@ export function RatingInput({
 }) {
   const { t } = useTranslation();
   const name = useId();
-  const [pending, setPending] = useState<number | null | undefined>(undefined);
-  // The server's value wins once it arrives.
-  useEffect(() => setPending(undefined), [value]);
-  const shown = pending === undefined ? value : pending;
+  // The score being saved, with the value it replaced: once the server's value changes, it wins.
+  const [pending, setPending] = useState<{ score: number | null; over: number | null } | null>(
+    null,
+  );
+  const shown = pending && pending.over === value ? pending.score : value;
 
   const choose = (score: number | null) => {
     if (score === shown) return;
-    setPending(score);
+    setPending({ score, over: value });
     void onChange(score).then((isSaved) => {
-      if (!isSaved) setPending(undefined);
+      if (!isSaved) setPending(null);
     });
   };
 
