@@ -154,6 +154,12 @@ describe.each(testDbKinds())('ratings and scorecards (%s)', (kind) => {
       jobs: [{ ...basicJob, info: { ...basicJob.info, title: 'Renamed' }, scorecard: two }],
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // A clone keeps the scorecard when the cloner's plan has it, else starts from the default.
+    const basicCopy = await call(basic, 'POST', `/api/job/${basicJob._id}/clone`, {});
+    expect(basicCopy.statusCode, basicCopy.body).toBe(201);
+    expect((basicCopy.json() as Job).scorecard).toEqual([{ id: 'overall', label: 'Overall' }]);
+    const ownerCopy = await call(owner, 'POST', `/api/job/${job._id}/clone`, {});
+    expect((ownerCopy.json() as Job).scorecard).toEqual(job.scorecard);
   });
 
   it('lets two reviewers of the organisation rate; averages, counts and names show everywhere', async () => {

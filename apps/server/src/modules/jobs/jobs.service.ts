@@ -1,4 +1,5 @@
 import {
+  canUseScorecard,
   cloneJob,
   defaultScorecard,
   getClosingDateIssue,
@@ -500,7 +501,9 @@ export async function cloneJobById(
       company: copy.company,
       rule: copy.rule,
       statusStages: copy.statusStages,
-      scorecard: copy.scorecard,
+      // A custom scorecard the cloner's plan does not include (kept by a downgraded owner) is
+      // not copied: the copy gets the default one.
+      ...(canUseScorecard(params.actor, copy.scorecard) ? { scorecard: copy.scorecard } : {}),
       // The copy stays in the department when the cloner works with departments.
       departmentId: can(params.actor, 'department.use') ? (source.departmentId ?? null) : null,
       quests: copy.quests.map((quest) => ({
