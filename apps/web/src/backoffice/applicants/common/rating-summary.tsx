@@ -22,7 +22,7 @@ export function RatingSummaryText({
   const { t, i18n } = useTranslation();
   if (summary.avg === null || summary.count === 0) {
     return (
-      <Text fz={size} c="gray.6" aria-label={t('ratings.notRated')} data-testid="rating-summary">
+      <Text fz={size} c="gray.7" aria-label={t('ratings.notRated')} data-testid="rating-summary">
         —
       </Text>
     );

@@ -38,7 +38,7 @@ function ReviewerScores({ ratings, myId }: { ratings: readonly ReviewRating[]; m
   const { t } = useTranslation();
   if (ratings.length === 0) {
     return (
-      <Text fz="xs" c="gray.6">
+      <Text fz="xs" c="gray.7">
         {t('ratings.nobodyYet')}
       </Text>
     );
