@@ -160,8 +160,14 @@ test('two reviewers of one organisation rate applicants; the overview sorts by r
     '4',
   );
   await memberPage.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(memberPage.getByText('Mia Member rated Overall: 3 of 5')).toBeVisible();
-  await expect(memberPage.getByText('Olga Owner rated Overall: 2 of 5')).toBeVisible();
+  // Names and labels are bidirectional isolates (FSI…PDI) in the sentence.
+  const isolated = (text: string) => `\u2068${text}\u2069`;
+  await expect(
+    memberPage.getByText(`${isolated('Mia Member')} rated ${isolated('Overall')}: 3 of 5`),
+  ).toBeVisible();
+  await expect(
+    memberPage.getByText(`${isolated('Olga Owner')} rated ${isolated('Overall')}: 2 of 5`),
+  ).toBeVisible();
   await memberContext.close();
 
   // The overview: averages with reviewer counts; sorted by rating, best first, unrated last.

@@ -22,6 +22,11 @@ const ACTIVITY_ICONS = {
   quited: IconDoorExit,
 } as const;
 
+/** `text` as a bidirectional isolate, laid out on its own whatever the sentence's direction. */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 function EventIcon({ event }: { event: TimelineEvent }) {
   const Icon =
     event.type === 'activity'
@@ -61,11 +66,13 @@ export function ApplicantTimeline({
           status: t(statusLabelKey(event.statusCode)),
         });
       case 'rating': {
-        const reviewer = event.reviewer ?? t('ratings.formerMember');
+        // Names and labels are isolated (FSI…PDI), so an English label in a Hebrew sentence
+        // (or the reverse) keeps its place and does not carry the score along with it.
+        const reviewer = isolate(event.reviewer ?? t('ratings.formerMember'));
         const target =
           event.targetType === 'question'
-            ? t('ratings.timeline.answer', { label: event.label })
-            : event.label;
+            ? t('ratings.timeline.answer', { label: isolate(event.label) })
+            : isolate(event.label);
         return event.score === null
           ? t('ratings.timeline.cleared', { reviewer, target })
           : t('ratings.timeline.rated', { reviewer, target, score: event.score });

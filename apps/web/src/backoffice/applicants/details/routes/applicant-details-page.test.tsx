@@ -973,10 +973,14 @@ describe('ApplicantDetailsPage: scorecard and ratings (issue 15)', () => {
     await findHeading();
     await user.click(screen.getByRole('tab', { name: 'Timeline' }));
     const timeline = await screen.findByTestId('timeline');
-    expect(within(timeline).getByText('Mia Levi rated Overall: 4 of 5')).toBeVisible();
+    // Names and labels are bidirectional isolates (FSI…PDI) inside the sentence.
+    const isolated = (text: string) => `\u2068${text}\u2069`;
+    expect(
+      within(timeline).getByText(`${isolated('Mia Levi')} rated ${isolated('Overall')}: 4 of 5`),
+    ).toBeVisible();
     expect(
       within(timeline).getByText(
-        'Former team member cleared their rating of answer “Introduce yourself”',
+        `${isolated('Former team member')} cleared their rating of answer “${isolated('Introduce yourself')}”`,
       ),
     ).toBeVisible();
   });
