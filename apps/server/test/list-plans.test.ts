@@ -109,6 +109,11 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
       from generate_series(1, 600) as n
       join (select id, row_number() over (order by id) as k from jobs where org_id = ${orgId}) j
         on j.k = 1 + n % 40`);
+    // Issue 15: about two thirds rated (averages 1.00–5.00 in quarter steps), the rest not.
+    await t.app.db.execute(sql`
+      update applicants set rating_avg = 1 + (abs(hashtext(id::text)) % 17) * 0.25,
+        rating_count = 1 + abs(hashtext(id::text)) % 3
+      where org_id = ${orgId} and abs(hashtext(id::text)) % 3 <> 0`);
     await t.app.db.execute(sql`analyze applicants`);
     await t.app.db.execute(sql`analyze jobs`);
     const [job] = (
@@ -156,7 +161,17 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     '/api/job/applicant?txt=dav',
     '/api/job/applicant?txt=haifa&statuses=1,2,3',
     '/api/job/applicant?txt=nurse',
+    // Issue 15: sort by rating either way, "rated ≥ N" and "not rated yet", with other filters.
+    '/api/job/applicant?sort=rating:desc',
+    '/api/job/applicant?sort=rating:asc',
+    '/api/job/applicant?sort=rating:desc&currPage=3&itemsPerPage=10',
+    '/api/job/applicant?rating=4',
+    '/api/job/applicant?rating=none',
+    '/api/job/applicant?sort=rating:desc&rating=3&statuses=1,2,3',
+    '/api/job/applicant?txt=dav&sort=rating:desc',
     '/api/job/applicantCount',
+    '/api/job/applicantCount?rating=4',
+    '/api/job/applicantCount?rating=none',
     '/api/job/applicantCount?txt=cohen&daysAgo=31',
     '/api/job',
     '/api/job?currPage=2&itemsPerPage=10',
@@ -175,6 +190,9 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
   const EXPECTED_INDEX: Record<string, string> = {
     '/api/job/applicant': 'applicants_org_active_sort_idx',
     '/api/job/applicant?incomplete=true': 'applicants_org_active_incomplete_idx',
+    '/api/job/applicant?sort=rating:desc': 'applicants_org_active_rating_desc_idx',
+    '/api/job/applicant?sort=rating:asc': 'applicants_org_active_rating_asc_idx',
+    '/api/job/applicantCount?rating=4': 'applicants_org_active_rating_',
     '/api/job': 'jobs_org_active_created_idx',
   };
 
@@ -254,7 +272,13 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
   });
 
   it('keyset pages list the same rows, in the same order, as numbered pages', async () => {
-    for (const sort of ['timestamp.submitted:desc', 'info.fName:asc', 'status:desc']) {
+    for (const sort of [
+      'timestamp.submitted:desc',
+      'info.fName:asc',
+      'status:desc',
+      'rating:desc',
+      'rating:asc',
+    ]) {
       const numbered: string[] = [];
       for (let currPage = 1; ; currPage += 1) {
         const body = (

@@ -437,7 +437,9 @@ describe.each(testDbKinds())('applicant review: reading (%s)', (kind) => {
           ? event.activity
           : event.type === 'status'
             ? `status ${event.statusCode}`
-            : `note ${event.txt}`,
+            : event.type === 'note'
+              ? `note ${event.txt}`
+              : `rating ${event.score}`,
       ),
     ).toEqual(['created', 'opened', 'submitted', 'status 5', 'note Strong answers', 'note Agree']);
     const noteEvent = details.timeline.find((event) => event.type === 'note')!;

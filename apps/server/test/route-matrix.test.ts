@@ -226,6 +226,11 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     const bodies: Record<string, Record<string, unknown>> = {
       'PUT /api/job/applicant': { applicants: [{ id: applicantA, isRead: true }] },
       'PUT /api/job/applicantDelete': { applicants: [{ id: applicantA }] },
+      'PUT /api/job/{jobId}/{applicantId}/rating': {
+        targetType: 'criterion',
+        targetId: 'overall',
+        score: 5,
+      },
       'PUT /api/template': { ...templateA, title: 'taken over' },
       'PUT /api/user': { user: { _id: ownerA.user._id, fName: 'taken over' } },
       'POST /api/user/verify-email': { user: { _id: ownerA.user._id } },
@@ -442,6 +447,16 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
         headers: bearer(memberA.accessToken),
       });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    // Both rate A's applicant (issue 15): the rating route aims at a real resource.
+    for (const who of [memberA, ownerA]) {
+      const rated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/job/${jobA._id}/${applicantA}/rating`,
+        headers: bearer(who.accessToken),
+        payload: { targetType: 'criterion', targetId: 'overall', score: 4 },
+      });
+      expect(rated.statusCode, rated.body).toBe(200);
     }
     const manage = [
       {

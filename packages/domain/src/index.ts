@@ -31,6 +31,7 @@ export * from './jobs/question.rules';
 export * from './jobs/job.schemas';
 export * from './jobs/job.rules';
 export * from './jobs/closing-date';
+export * from './jobs/scorecard';
 
 export * from './applicants/applicant-status';
 export * from './applicants/applicant.schemas';

@@ -69,6 +69,8 @@ const paidApplicant = { orgId: ORG_A, isFree: false };
 const builtIn = { orgId: null };
 const videoQuestion = { id: 'q1', ansRule: answerRuleFor('video') };
 const screenQuestion = { id: 'q2', ansRule: answerRuleFor('screen') };
+const overall = { id: 'overall', label: 'Overall' };
+const skills = { id: 'skills', label: 'Skills' };
 
 type Row = {
   [A in Action]: [
@@ -120,6 +122,25 @@ const TABLE: Row[] = [
   ],
   ['recruiter', 'job.useAnswerTypes', { quests: [screenQuestion], owner: starter }, 403],
   ['adminViewingStarter', 'job.useAnswerTypes', { quests: [screenQuestion] }, 403],
+  // Scorecards (issue 15): one criterion for every plan, several with CUSTOM_SCORECARD.
+  ['starter', 'job.useScorecard', { scorecard: [overall] }, 'allow'],
+  ['starter', 'job.useScorecard', { scorecard: [overall, skills] }, 403],
+  ['recruiter', 'job.useScorecard', { scorecard: [overall, skills] }, 'allow'],
+  ['recruiter', 'job.useScorecard', { scorecard: [overall, skills], owner: starter }, 403],
+  [
+    'starter',
+    'job.useScorecard',
+    { scorecard: [overall, skills], previous: [overall, skills] },
+    'allow',
+  ],
+  [
+    'starter',
+    'job.useScorecard',
+    { scorecard: [overall, { id: 'skills', label: 'Renamed' }], previous: [overall, skills] },
+    403,
+  ],
+  ['adminViewingStarter', 'job.useScorecard', { scorecard: [overall, skills] }, 403],
+  ['candidate', 'job.useScorecard', { scorecard: [overall] }, 401],
   // Applicants: scope, then locks for the plan of whoever the call acts for.
   ['recruiter', 'applicant.read', paidApplicant, 'allow'],
   ['stranger', 'applicant.read', paidApplicant, 404],
@@ -138,6 +159,14 @@ const TABLE: Row[] = [
   ['recruiter', 'applicant.delete', paidApplicant, 'allow'],
   ['stranger', 'applicant.delete', paidApplicant, 404],
   ['candidate', 'applicant.delete', paidApplicant, 401],
+  ['recruiter', 'applicant.rate', paidApplicant, 'allow'],
+  ['stranger', 'applicant.rate', paidApplicant, 404],
+  ['admin', 'applicant.rate', paidApplicant, 404],
+  ['adminViewingA', 'applicant.rate', paidApplicant, 'allow'],
+  ['starter', 'applicant.rate', paidApplicant, 403],
+  ['starter', 'applicant.rate', freeApplicant, 'allow'],
+  ['candidate', 'applicant.rate', paidApplicant, 401],
+  ['anonymous', 'applicant.rate', paidApplicant, 401],
   ['recruiter', 'applicant.sort', undefined, 'allow'],
   ['starter', 'applicant.sort', undefined, 403],
   // Notes.

@@ -1,6 +1,8 @@
 import {
   canManageDepartments,
   canManageIntegrations,
+  canUseScorecard,
+  isCustomScorecard,
   canManageMembers,
   canSortApplicants,
   canUseDepartments,
@@ -11,6 +13,7 @@ import {
   type AnswerRule,
   type AnswerType,
   type PermissionSubject,
+  type ScorecardCriterion,
 } from '@candid/domain';
 import { isStaff, type Actor, type StaffActor } from './actor';
 import { ALLOW, deny, type Decision } from './decision';
@@ -59,6 +62,16 @@ export interface Resources {
     previous?: readonly GatedQuestion[];
     owner?: PermissionSubject;
   };
+  /**
+   * A job's scorecard against a plan (issue 15): several criteria need CUSTOM_SCORECARD of the
+   * acting user, or of `owner` when an existing job is saved; an unchanged custom scorecard
+   * (`previous`) is let through, so a downgraded owner can still edit the rest of the job.
+   */
+  'job.useScorecard': {
+    scorecard: readonly ScorecardCriterion[];
+    previous?: readonly ScorecardCriterion[];
+    owner?: PermissionSubject;
+  };
   'applicant.read': OrgResource;
   /** Opening an applicant's details and answers (locked ones stay closed, spec §6). */
   'applicant.open': ApplicantResource;
@@ -67,6 +80,8 @@ export interface Resources {
   'applicant.delete': OrgResource;
   /** Approving or declining a candidate's accommodation request (issue 14). */
   'applicant.decideAccommodation': ApplicantResource;
+  /** Rating an applicant or its answers (issue 15): whoever may open it. */
+  'applicant.rate': ApplicantResource;
   'applicant.sort': void;
   'note.bookmark': void;
   /** Removing a note: it must belong to the applicant the change names. */
@@ -152,6 +167,19 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     const type = findForbiddenAnswerType(owner ?? actor, quests, previous);
     return type ? forbidden(undefined, { answerType: type }) : ALLOW;
   },
+  'job.useScorecard': (actor, { scorecard, previous, owner }) => {
+    if (canUseScorecard(owner ?? actor, scorecard)) return ALLOW;
+    const unchanged =
+      previous !== undefined &&
+      isCustomScorecard(previous) &&
+      JSON.stringify(previous.map(({ id, label }) => [id, label])) ===
+        JSON.stringify(scorecard.map(({ id, label }) => [id, label]));
+    return unchanged
+      ? ALLOW
+      : forbidden('A scorecard with several criteria is not included in your plan', {
+          feature: 'CUSTOM_SCORECARD',
+        });
+  },
   'applicant.read': inOrg,
   'applicant.open': (actor, applicant) => {
     const scoped = inOrg(actor, applicant);
@@ -173,6 +201,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   // Deciding needs the applicant open to the recruiter: the same rule as opening it.
   'applicant.decideAccommodation': (actor, applicant) =>
     STAFF_RULES['applicant.open']!(actor, applicant),
+  'applicant.rate': (actor, applicant) => STAFF_RULES['applicant.open']!(actor, applicant),
   'applicant.sort': (actor) => (canSortApplicants(actor) ? ALLOW : forbidden()),
   'note.bookmark': (actor) =>
     hasPermission(actor, 'BOOKMARKS')

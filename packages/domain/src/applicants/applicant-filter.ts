@@ -8,6 +8,7 @@ import {
   queryNumberSchema,
   searchTextSchema,
 } from '../common/query';
+import { ratingFilterSchema } from '../jobs/scorecard';
 import { APPLICANT_STATUS_CODES } from './applicant-status';
 
 /** "Last N days" choice (7, 31 or 90). */
@@ -24,6 +25,8 @@ export const applicantFilterSchema = z.object({
   statuses: queryListSchema(queryNumberSchema.pipe(z.literal(APPLICANT_STATUS_CODES))).default([]),
   incomplete: queryBooleanSchema.optional(),
   showArchived: queryBooleanSchema.default(false),
+  /** Issue 15: `none` (nobody rated yet) or N, an average rating of at least N (1–5). */
+  rating: ratingFilterSchema.optional(),
   currPage: currPageSchema,
   itemsPerPage: itemsPerPageSchema(APPLICANT_PAGE_SIZE),
   jobId: optionalQueryTextSchema,

@@ -86,16 +86,33 @@ export const statusEventSchema = z.object({
   statusCode: statusCodeSchema,
 });
 
+/**
+ * A reviewer gave, changed or cleared (`score` null) a rating (issue 15). `label` is the
+ * criterion's label or the question's text when rated, so the entry reads the same after an edit.
+ */
+export const ratingEventSchema = z.object({
+  type: z.literal('rating'),
+  createdAt: isoDateSchema,
+  targetType: z.enum(['criterion', 'question']),
+  targetId: z.string(),
+  label: z.string(),
+  score: z.number().int().min(1).max(5).nullable(),
+  /** The reviewer's name; null when their account was deleted. */
+  reviewer: z.string().nullable(),
+});
+
 /** A timeline event (spec §3), discriminated on `type`. */
 export const timelineEventSchema = z.discriminatedUnion('type', [
   noteEventSchema,
   activityEventSchema,
   statusEventSchema,
+  ratingEventSchema,
 ]);
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 export type NoteEvent = z.infer<typeof noteEventSchema>;
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export type StatusEvent = z.infer<typeof statusEventSchema>;
+export type RatingEvent = z.infer<typeof ratingEventSchema>;
 
 export const applicantInfoSchema = z.object({
   fName: z.string(),

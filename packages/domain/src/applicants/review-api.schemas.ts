@@ -9,6 +9,12 @@ import { questionSchema } from '../jobs/question.schemas';
 import { miniUserSchema } from '../users/user.schemas';
 import { applicantEditSchema, noteInputSchema } from '../validation/forms';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
+import {
+  RATING_TARGET_TYPES,
+  ratingScoreSchema,
+  ratingSummarySchema,
+  scorecardSchema,
+} from '../jobs/scorecard';
 import { applicantFilterSchema } from './applicant-filter';
 import { bookmarkTimeSchema, statusCodeSchema, timelineEventSchema } from './applicant.schemas';
 
@@ -30,6 +36,8 @@ export const APPLICANT_SORT_FIELDS = [
   'jobInfo.title',
   'info.hometown',
   'status',
+  /** The average scorecard rating (issue 15); unrated applicants last in either direction. */
+  'rating',
 ] as const;
 export type ApplicantSortField = (typeof APPLICANT_SORT_FIELDS)[number];
 
@@ -115,6 +123,8 @@ export const applicantListItemSchema = z.object({
   archivedAt: isoDateSchema.nullable(),
   /** Quit without submitting. */
   incomplete: z.boolean(),
+  /** The average scorecard rating and how many reviewers gave one (issue 15). */
+  rating: ratingSummarySchema,
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 
@@ -142,6 +152,47 @@ export const reviewNoteSchema = z.object({
 });
 export type ReviewNote = z.infer<typeof reviewNoteSchema>;
 
+/** One reviewer's rating of a scorecard criterion or an answer (issue 15). */
+export const reviewRatingSchema = z.object({
+  /** The reviewer; null when their account was deleted. */
+  reviewer: miniUserSchema.nullable(),
+  targetType: z.enum(RATING_TARGET_TYPES),
+  /** The criterion's id, or the question's id for an answer. */
+  targetId: z.string(),
+  score: ratingScoreSchema,
+  updatedAt: isoDateSchema,
+});
+export type ReviewRating = z.infer<typeof reviewRatingSchema>;
+
+/** An applicant's ratings: everyone's, oldest first, and the overview's summary. */
+export const applicantRatingsSchema = z.object({
+  summary: ratingSummarySchema,
+  ratings: z.array(reviewRatingSchema),
+});
+export type ApplicantRatings = z.infer<typeof applicantRatingsSchema>;
+
+/**
+ * `PUT job/{jobId}/{applicantId}/rating`: the caller's own rating of one criterion of the job's
+ * scorecard or one of its questions; `score` null clears it.
+ */
+export const rateApplicantBodySchema = z
+  .object({
+    targetType: z.enum(RATING_TARGET_TYPES, { error: VALIDATION_KEYS.INVALID_VALUE }),
+    targetId: z
+      .string({ error: VALIDATION_KEYS.REQUIRED_VALIDATE })
+      .trim()
+      .min(1, { error: VALIDATION_KEYS.REQUIRED_VALIDATE })
+      .max(80, { error: VALIDATION_KEYS.INVALID_VALUE }),
+    score: ratingScoreSchema.nullable(),
+    viewAsId: viewAsIdSchema,
+  })
+  .strict();
+export type RateApplicantBody = z.infer<typeof rateApplicantBodySchema>;
+
+/** Answer of the rating call: the applicant's ratings after the change. */
+export const rateApplicantResponseSchema = z.object({ ratings: applicantRatingsSchema });
+export type RateApplicantResponse = z.infer<typeof rateApplicantResponseSchema>;
+
 /** `GET job/{jobId}/{applicantId}`: the applicant with CV, notes, timeline and questions. */
 export const applicantDetailsSchema = applicantListItemSchema.extend({
   info: applicantListItemSchema.shape.info.extend({
@@ -164,7 +215,11 @@ export const applicantDetailsSchema = applicantListItemSchema.extend({
     /** The questions in order, with multiple-choice options and their correct flags. */
     quests: z.array(questionSchema),
     archivedAt: isoDateSchema.nullable(),
+    /** The criteria reviewers rate the applicant on (issue 15). */
+    scorecard: scorecardSchema,
   }),
+  /** Every reviewer's ratings of the applicant and its answers (issue 15). */
+  ratings: applicantRatingsSchema,
 });
 export type ApplicantDetails = z.infer<typeof applicantDetailsSchema>;
 

@@ -40,6 +40,7 @@ export const ALERT_ENTITIES = [
   'account',
   'password',
   'email',
+  'rating',
 ] as const;
 export type AlertEntity = (typeof ALERT_ENTITIES)[number];
 
@@ -112,5 +113,6 @@ export const ALERT_I18N_EN: Record<string, string> = {
   'entities.interview': 'interview',
   'entities.account': 'account',
   'entities.password': 'password',
+  'entities.rating': 'rating',
   'entities.email': 'email',
 };

@@ -17,6 +17,10 @@ export interface DefaultTexts {
   introQuestionDesc: string;
   /** Prefix of a template saved without a title. */
   unnamedTemplate: string;
+  /** The one criterion of a new job's scorecard (issue 15), and an empty first criterion. */
+  overallCriterion: string;
+  /** An empty criterion after the first becomes "{criterion} N". */
+  criterion: string;
 }
 
 const DEFAULT_TEXTS: Record<Language, DefaultTexts> = {
@@ -27,6 +31,8 @@ const DEFAULT_TEXTS: Record<Language, DefaultTexts> = {
     introQuestion: 'Introduce yourself',
     introQuestionDesc: 'Tell us a bit about yourself',
     unnamedTemplate: 'Unnamed Template',
+    overallCriterion: 'Overall',
+    criterion: 'Criterion',
   },
   he: {
     untitledJob: 'משרה ללא שם',
@@ -35,6 +41,8 @@ const DEFAULT_TEXTS: Record<Language, DefaultTexts> = {
     introQuestion: 'הציגו את עצמכם',
     introQuestionDesc: 'ספרו לנו קצת על עצמכם',
     unnamedTemplate: 'תבנית ללא שם',
+    overallCriterion: 'התרשמות כללית',
+    criterion: 'קריטריון',
   },
 };
 

@@ -16,6 +16,7 @@ import {
   type Job,
 } from './job.schemas';
 import { optionFallbackText, questionSchema } from './question.schemas';
+import { defaultScorecard, fillScorecardBlanks } from './scorecard';
 
 /**
  * The wire shapes of the job calls (spec §7 "Jobs") that the entity schemas do not cover:
@@ -70,15 +71,28 @@ export function fillQuestionBlanks(quests: unknown, defaultTimeLimitMin: number)
  * in the recruiter's language `lang` (the server fills a save's blanks in the caller's language
  * before validation; the schema's own pass, without a language, then finds none in English),
  * plus question ids, time limits ({@link JOB_DEFAULT_TIME_LIMIT_MIN}) and option texts.
+ * The scorecard's blank criteria are filled too (`fillScorecardBlanks`); with `isNew`, a job sent
+ * without a scorecard gets the default one in `lang`.
  * Values of the wrong type are left as they are for {@link jobInputSchema} to report.
  */
-export function fillJobBlanks(value: unknown, lang?: string | null): unknown {
+export function fillJobBlanks(
+  value: unknown,
+  lang?: string | null,
+  options: { isNew?: boolean } = {},
+): unknown {
   if (!isPlainObject(value) || !isPlainObject(value.info) || !isPlainObject(value.company)) {
     return value;
   }
   const quests = fillQuestionBlanks(value.quests, JOB_DEFAULT_TIME_LIMIT_MIN);
+  const scorecard =
+    value.scorecard === undefined || value.scorecard === null
+      ? options.isNew
+        ? defaultScorecard(lang)
+        : undefined
+      : fillScorecardBlanks(value.scorecard, lang);
   const shaped = {
     ...value,
+    ...(scorecard === undefined ? {} : { scorecard }),
     info: { ...value.info, title: asText(value.info.title) },
     company: { ...value.company, name: asText(value.company.name) },
     quests: Array.isArray(quests)

@@ -3,6 +3,7 @@ import { getDefaultTexts } from '../common/default-texts';
 import type { MiniUser } from '../users/user.schemas';
 import type { Job, JobDraft } from './job.schemas';
 import { defaultQuestion } from './question.schemas';
+import { defaultScorecard } from './scorecard';
 
 /** Prefix of a cloned job's title (spec §4). */
 export const CLONE_TITLE_PREFIX = 'copy of ';
@@ -31,6 +32,7 @@ export function defaultJob(
     archivedAt: null,
     closesAt: null,
     statusStages: { ...DEFAULT_STATUS_STAGES },
+    scorecard: defaultScorecard(options.lang),
   };
 }
 

@@ -8,6 +8,7 @@ import { applicantSchema } from '../applicants/applicant.schemas';
 import { DEFAULT_STATUS_STAGES, statusStagesSchema } from '../applicants/application-stage';
 import { miniUserSchema } from '../users/user.schemas';
 import { questionSchema } from './question.schemas';
+import { defaultScorecard, scorecardSchema } from './scorecard';
 
 export const jobInfoSchema = z.object({
   title: z.string(),
@@ -64,6 +65,8 @@ export const jobSchema = z.object({
   closesAt: isoDateSchema.nullable().default(null),
   /** What each status shows on the candidate status page (`application-stage.ts`). */
   statusStages: statusStagesSchema.default(DEFAULT_STATUS_STAGES),
+  /** The criteria reviewers rate applicants on (issue 15, `scorecard.ts`), in order. */
+  scorecard: scorecardSchema.default(defaultScorecard()),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -38,12 +38,13 @@ describe('plans and features (spec §6)', () => {
     ['MULTI_USER_ORGANIZATION', 3],
     ['MULTI_DEPARTMENT_ORGANIZATION', 3],
     ['INTEGRATIONS', 3],
+    ['CUSTOM_SCORECARD', 2],
   ])('%s is unlocked by plan %i and not blocked', (feature, code) => {
     expect(FEATURES[feature]).toEqual({ code, blocked: false });
   });
 
-  it('lists the eleven spec features and integrations (issue 15)', () => {
-    expect(FEATURE_NAMES).toHaveLength(12);
+  it('lists the eleven spec features, integrations and the custom scorecard (issue 15)', () => {
+    expect(FEATURE_NAMES).toHaveLength(13);
   });
 });
 
@@ -62,6 +63,7 @@ const PLAN_MATRIX: [Feature, boolean, boolean, boolean, boolean, boolean][] = [
   ['MULTI_USER_ORGANIZATION', /**/ false, false, false, true, true],
   ['MULTI_DEPARTMENT_ORGANIZATION', false, false, false, true, true],
   ['INTEGRATIONS', /*          */ false, false, false, true, true],
+  ['CUSTOM_SCORECARD', /*      */ false, false, true, true, true],
 ];
 
 const PLAN_ORDER = [
@@ -135,7 +137,10 @@ describe('getPermittedFeatures', () => {
   it.each([
     [PLANS.STARTER, ['VIDEO_ANSWER']],
     [PLANS.BASIC, ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS']],
-    [PLANS.PROFESSIONAL, ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS', 'SCREEN_ANSWER']],
+    [
+      PLANS.PROFESSIONAL,
+      ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS', 'SCREEN_ANSWER', 'CUSTOM_SCORECARD'],
+    ],
   ])('plan %i → %j', (perm, features) => {
     expect(getPermittedFeatures({ perm })).toEqual(features);
   });

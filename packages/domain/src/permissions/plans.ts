@@ -27,7 +27,12 @@ export interface FeatureRule {
   readonly blocked: boolean;
 }
 
-/** Features and the plan that unlocks each (spec §6). None is blocked today. */
+/**
+ * Features and the plan that unlocks each (spec §6). None is blocked today.
+ *
+ * Ratings (issue 15): every plan rates applicants and answers on a job's one overall criterion;
+ * a scorecard of several criteria (CUSTOM_SCORECARD) needs the professional plan.
+ */
 export const FEATURES = {
   VIDEO_ANSWER: { code: PLANS.STARTER, blocked: false },
   UNLIMITED_INTERVIEWS: { code: PLANS.BASIC, blocked: false },
@@ -42,6 +47,7 @@ export const FEATURES = {
   MULTI_DEPARTMENT_ORGANIZATION: { code: PLANS.ENTERPRISE, blocked: false },
   /** Organisation API keys and webhooks (issue 15): an ATS integration is an enterprise need. */
   INTEGRATIONS: { code: PLANS.ENTERPRISE, blocked: false },
+  CUSTOM_SCORECARD: { code: PLANS.PROFESSIONAL, blocked: false },
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;

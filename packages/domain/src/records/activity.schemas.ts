@@ -24,6 +24,8 @@ export const ACTIVITY_TARGETS = [
   'accommodation',
   'apiKey',
   'webhook',
+  /** A reviewer's rating of an applicant or an answer (issue 15). */
+  'rating',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 

@@ -58,6 +58,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     archivedAt: null,
     closesAt: null,
     statusStages: { ...DEFAULT_STATUS_STAGES },
+    scorecard: [{ id: 'overall', label: 'Overall' }],
     ...overrides,
   };
 }

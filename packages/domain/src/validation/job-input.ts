@@ -4,6 +4,7 @@ import { statusStagesInputSchema } from '../applicants/application-stage';
 import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { answerRuleSchema } from '../jobs/answer-rule';
+import { scorecardInputSchema } from '../jobs/scorecard';
 import { jobRuleSchema } from '../jobs/job.schemas';
 import { VALIDATION_KEYS } from './validation-keys';
 import type { ValidationKey } from './validation-keys';
@@ -96,6 +97,11 @@ export const jobInputSchema = z
     closesAt: isoDateSchema.nullable().optional(),
     /** The status page's rules; left out keeps what is stored (a missing status: its default). */
     statusStages: statusStagesInputSchema.optional(),
+    /**
+     * The scorecard's criteria (issue 15): 1–10, labels of at most 80 characters. Left out: what
+     * is stored stays on an update, the default (one overall criterion) on a new job.
+     */
+    scorecard: scorecardInputSchema.optional(),
   })
   .check(
     z.superRefine<{ rule?: { isOneTry?: unknown }; quests?: unknown }>((job, ctx) => {

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
+  integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -75,6 +78,13 @@ export const applicants = pgTable(
     deadlineRemindedAt: timestamp('deadline_reminded_at', { withTimezone: true }),
     isRead: boolean('is_read').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
+    /**
+     * The average scorecard rating (issue 15, `summarizeApplicantRatings`), kept with each rating
+     * change in the same transaction so the overview sorts and filters on it from an index; null
+     * while nobody has rated. `rating_count`: how many reviewers gave a scorecard rating.
+     */
+    ratingAvg: numeric('rating_avg', { precision: 3, scale: 2, mode: 'number' }),
+    ratingCount: integer('rating_count').notNull().default(0),
     answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -157,6 +167,14 @@ export const applicants = pgTable(
       .on(t.orgId, t.openedAt)
       .where(sql`${t.archivedAt} is null`),
     index('applicants_org_free_idx').on(t.orgId, t.isFree),
+    // Sort by rating (issue 15), both directions with unrated last, and the "rated ≥ N" and
+    // "not rated yet" filters (a range of the first), for the active view.
+    index('applicants_org_active_rating_desc_idx')
+      .on(t.orgId, t.ratingAvg.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index('applicants_org_active_rating_asc_idx')
+      .on(t.orgId, t.ratingAvg.asc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
     uniqueIndex('applicants_invite_token_idx')
       .on(t.inviteTokenHash)
       .where(sql`${t.inviteTokenHash} is not null`),
@@ -195,7 +213,7 @@ export const notes = pgTable(
   (t) => [index('notes_applicant_idx').on(t.applicantId, t.createdAt)],
 );
 
-export type TimelineEventType = 'note' | 'activity' | 'status';
+export type TimelineEventType = 'note' | 'activity' | 'status' | 'rating';
 export type TimelineActivity =
   | 'created'
   | 'sent'
@@ -220,7 +238,44 @@ export const timelineEvents = pgTable(
     txt: text('txt'),
     timeStamp: text('time_stamp'),
     questId: text('quest_id'),
+    /** A rating event (issue 15): the reviewer, what was rated and the score (null: cleared). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type').$type<'criterion' | 'question'>(),
+    targetId: text('target_id'),
+    score: smallint('score'),
     createdAt: createdAt(),
   },
   (t) => [index('timeline_events_applicant_idx').on(t.applicantId, t.createdAt)],
+);
+
+/**
+ * Reviewers' ratings (issue 15): one score 1–5 per reviewer, applicant and target (a criterion
+ * of the job's scorecard, or a question for its answer). Owned by the review module, which
+ * keeps the applicant's `rating_avg` and `rating_count` in step. A deleted reviewer's ratings
+ * stay (user null), so averages do not change behind the team's back.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type').$type<'criterion' | 'question'>().notNull(),
+    targetId: text('target_id').notNull(),
+    score: smallint('score').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ratings_reviewer_target_idx').on(
+      t.applicantId,
+      t.userId,
+      t.targetType,
+      t.targetId,
+    ),
+    index('ratings_user_idx').on(t.userId),
+    check('ratings_score_range', sql`${t.score} between 1 and 5`),
+  ],
 );

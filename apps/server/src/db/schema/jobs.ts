@@ -1,4 +1,4 @@
-import type { Question, StatusStages } from '@candid/domain';
+import type { Question, Scorecard, StatusStages } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
@@ -46,6 +46,11 @@ export const jobs = pgTable(
      * takes the domain's default (DEFAULT_STATUS_STAGES), so null means all defaults.
      */
     statusStages: jsonb('status_stages').$type<Partial<StatusStages>>(),
+    /**
+     * The scorecard's criteria (issue 15), in order; null (jobs from before scorecards) reads as
+     * the default one overall criterion.
+     */
+    scorecard: jsonb('scorecard').$type<Scorecard>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),

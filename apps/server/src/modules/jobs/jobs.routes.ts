@@ -52,7 +52,8 @@ export async function jobsRoutes(app: FastifyInstance) {
     if (!isStaff(actor) || typeof body !== 'object' || body === null) return;
     const language = (await findUserById(app.db, actor.id))?.language;
     if (language === undefined) return;
-    if ('job' in body) body.job = fillJobBlanks(body.job, language);
+    // A new job without a scorecard gets the default one in the same language.
+    if ('job' in body) body.job = fillJobBlanks(body.job, language, { isNew: true });
     if (Array.isArray(body.jobs)) body.jobs = body.jobs.map((job) => fillJobBlanks(job, language));
   };
 

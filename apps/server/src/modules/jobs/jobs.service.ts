@@ -1,5 +1,7 @@
 import {
+  canUseScorecard,
   cloneJob,
+  defaultScorecard,
   getClosingDateIssue,
   getDefaultTexts,
   getPageCount,
@@ -108,6 +110,7 @@ export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummar
     ...toJobContent(row),
     owner: toMiniUser(owner),
     statusStages: resolveStatusStages(row.statusStages),
+    scorecard: row.scorecard ?? defaultScorecard(),
     departmentId: row.departmentId,
     // Applicants travel through the applicant calls, never inside a job (spec §7).
     applicants: [],
@@ -136,6 +139,9 @@ function toJobValues(input: JobSaveInput) {
     quests: toStoredQuests(input.quests),
     // Left out: what is stored stays (the column is not in the update then).
     ...(input.statusStages ? { statusStages: input.statusStages } : {}),
+    ...(input.scorecard
+      ? { scorecard: input.scorecard.map(({ id, label }) => ({ id, label })) }
+      : {}),
   };
 }
 
@@ -316,7 +322,13 @@ export async function createJob(
   const { actor: owner, input, now } = params;
   const actor = loggedActor(owner);
   authorize(owner, 'job.useAnswerTypes', { quests: input.quests });
-  const values = { ...toJobValues(input), closesAt: toClosesAt(input, null, now, 'job.closesAt') };
+  const scorecard = input.scorecard ?? defaultScorecard();
+  authorize(owner, 'job.useScorecard', { scorecard });
+  const values = {
+    ...toJobValues(input),
+    scorecard,
+    closesAt: toClosesAt(input, null, now, 'job.closesAt'),
+  };
   const departmentId = await checkedDepartmentId(db, owner, input.departmentId);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -385,6 +397,13 @@ export async function updateJobs(
       previous: row.quests,
       owner,
     });
+    if (input.scorecard) {
+      authorize(params.actor, 'job.useScorecard', {
+        scorecard: input.scorecard,
+        previous: row.scorecard ?? undefined,
+        owner,
+      });
+    }
     const archivedAt =
       input.archivedAt === undefined
         ? row.archivedAt
@@ -482,6 +501,9 @@ export async function cloneJobById(
       company: copy.company,
       rule: copy.rule,
       statusStages: copy.statusStages,
+      // A custom scorecard the cloner's plan does not include (kept by a downgraded owner) is
+      // not copied: the copy gets the default one.
+      ...(canUseScorecard(params.actor, copy.scorecard) ? { scorecard: copy.scorecard } : {}),
       // The copy stays in the department when the cloner works with departments.
       departmentId: can(params.actor, 'department.use') ? (source.departmentId ?? null) : null,
       quests: copy.quests.map((quest) => ({

@@ -1,4 +1,5 @@
 import {
+  defaultScorecard,
   type ApplicantDetails,
   type ApplicantVideosResponse,
   type ReviewAnswer,
@@ -18,6 +19,7 @@ import {
   assertUnlocked,
 } from './review.shared';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
+import { getApplicantRatings } from './review.ratings';
 import { findRecordingDurations } from '../interview-uploads/interview-uploads.service';
 import { getAccommodation } from '../accommodations/accommodations.records';
 
@@ -51,11 +53,18 @@ export async function getApplicantDetails(
     .leftJoin(...ownerJoin(notes.ownerId))
     .where(eq(notes.applicantId, applicant.id))
     .orderBy(asc(notes.createdAt), asc(notes.id));
-  const timelineRows = await db
-    .select()
-    .from(timelineEvents)
-    .where(eq(timelineEvents.applicantId, applicant.id))
-    .orderBy(asc(timelineEvents.createdAt), asc(timelineEvents.id));
+  const timelineRows = (
+    await db
+      .select({
+        event: timelineEvents,
+        reviewer: { fName: miniUserColumns.fName, lName: miniUserColumns.lName },
+      })
+      .from(timelineEvents)
+      .leftJoin(...ownerJoin(timelineEvents.userId))
+      .where(eq(timelineEvents.applicantId, applicant.id))
+      .orderBy(asc(timelineEvents.createdAt), asc(timelineEvents.id))
+  ).map(({ event, reviewer }) => ({ ...event, reviewer }));
+  const ratings = await getApplicantRatings(db, applicant.id);
   const item = await toListItem({ ...applicant, jobTitle: job.title }, viewer, storage);
   const cv = await toCvUrls(storage, { key: applicant.cvKey, name: applicant.cvName });
   return {
@@ -74,7 +83,9 @@ export async function getApplicantDetails(
       title: job.title,
       quests: job.quests,
       archivedAt: job.archivedAt ? job.archivedAt.toISOString() : null,
+      scorecard: job.scorecard ?? defaultScorecard(),
     },
+    ratings,
   };
 }
 

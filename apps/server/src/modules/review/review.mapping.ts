@@ -47,10 +47,15 @@ export type ApplicantListRow = Pick<
   | 'isRead'
   | 'isFree'
   | 'archivedAt'
+  | 'ratingAvg'
+  | 'ratingCount'
 > & { jobTitle: string };
 
 export type NoteRow = typeof notes.$inferSelect;
-export type TimelineRow = typeof timelineEvents.$inferSelect;
+/** A timeline row, with the reviewer's name for a rating event (null: account deleted). */
+export type TimelineRow = typeof timelineEvents.$inferSelect & {
+  reviewer?: { fName: string; lName: string } | null;
+};
 
 /** The user columns of a note's owner, or null when the account was deleted. */
 export interface OwnerRow {
@@ -114,6 +119,10 @@ export async function toListItem(
     isLocked: !can(viewer, 'applicant.open', { orgId: viewer.orgId, isFree: row.isFree }),
     archivedAt: iso(row.archivedAt),
     incomplete: isIncompleteInterview(timestamp),
+    rating: {
+      avg: row.ratingAvg === null ? null : Number(row.ratingAvg),
+      count: row.ratingCount,
+    },
   };
 }
 
@@ -188,10 +197,27 @@ export function toTimelineEvent(row: TimelineRow): TimelineEvent | null {
       ...(row.timeStamp && row.questId ? { questId: row.questId } : {}),
     };
   }
+  if (row.type === 'rating' && row.targetType && row.targetId) {
+    const score = row.score;
+    return {
+      type: 'rating',
+      targetType: row.targetType,
+      targetId: row.targetId,
+      label: row.txt ?? '',
+      score: score !== null && score >= 1 && score <= 5 ? score : null,
+      reviewer: row.reviewer ? `${row.reviewer.fName} ${row.reviewer.lName}`.trim() : null,
+      createdAt,
+    };
+  }
   return null;
 }
 
-const TYPE_RANK: Record<TimelineEvent['type'], number> = { activity: 0, status: 1, note: 2 };
+const TYPE_RANK: Record<TimelineEvent['type'], number> = {
+  activity: 0,
+  status: 1,
+  note: 2,
+  rating: 3,
+};
 const ACTIVITY_RANK: Record<string, number> = {
   created: 0,
   sent: 1,

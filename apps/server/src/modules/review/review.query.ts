@@ -77,6 +77,9 @@ function filterConditions(
   } else if (filter.incomplete === false) {
     conditions.push(or(isNull(applicants.quitedAt), isNotNull(applicants.submittedAt)));
   }
+  // Issue 15: nobody rated yet, or an average of at least N; both a range of the rating index.
+  if (filter.rating === 'none') conditions.push(isNull(applicants.ratingAvg));
+  else if (filter.rating !== undefined) conditions.push(gte(applicants.ratingAvg, filter.rating));
   if (filter.txt) {
     const pattern = likePattern(filter.txt);
     // The organisation's jobs whose title matches (archived ones too, their applicants stay
@@ -109,6 +112,7 @@ function sortColumn(sort: ApplicantSort): SQL {
     'jobInfo.title': sql`lower(${jobs.title})`,
     'info.hometown': sql`nullif(lower(${applicants.hometown}), '')`,
     status: sql`${applicants.status}`,
+    rating: sql`${applicants.ratingAvg}`,
   }[sort.field];
 }
 
@@ -128,7 +132,9 @@ function orderOf(sort: ApplicantSort, options: { fromMatches?: boolean } = {}): 
       ? sql`(${applicants.submittedAt} + interval '0 seconds')`
       : sort.field === 'status'
         ? sql`(${applicants.status} + 0)`
-        : sortColumn(sort);
+        : sort.field === 'rating'
+          ? sql`(${applicants.ratingAvg} + 0)`
+          : sortColumn(sort);
   return [
     sql`${column} ${direction} nulls last`,
     sql`${applicants.createdAt} desc nulls last`,
@@ -174,7 +180,9 @@ function decodeCursor(text: string, sort: ApplicantSort): ApplicantCursor {
     (sort.field === 'timestamp.submitted' &&
       typeof cursor.v === 'string' &&
       Number.isNaN(Date.parse(cursor.v))) ||
-    (sort.field === 'status' && cursor.v !== null && typeof cursor.v !== 'number')
+    ((sort.field === 'status' || sort.field === 'rating') &&
+      cursor.v !== null &&
+      typeof cursor.v !== 'number')
   ) {
     throw invalid();
   }
@@ -185,6 +193,7 @@ function decodeCursor(text: string, sort: ApplicantSort): ApplicantCursor {
 function cursorValue(sort: ApplicantSort, value: string | number): SQL {
   if (sort.field === 'timestamp.submitted') return sql`${value}::timestamptz`;
   if (sort.field === 'status') return sql`${value}::smallint`;
+  if (sort.field === 'rating') return sql`${value}::numeric`;
   return sql`${value}::text`;
 }
 
@@ -240,13 +249,14 @@ const cappedGenerations = new Map<string, number>();
 
 function cappedKey(orgId: string, filter: ListFilter): string | null {
   if (filter.txt) return null;
-  const { jobId, statuses, daysAgo, incomplete, showArchived } = filter;
+  const { jobId, statuses, daysAgo, incomplete, showArchived, rating } = filter;
   return `${orgId}:${cappedGenerations.get(orgId) ?? 0}:${JSON.stringify([
     jobId ?? null,
     [...statuses].sort(),
     daysAgo ?? null,
     incomplete ?? null,
     showArchived,
+    rating ?? null,
   ])}`;
 }
 
@@ -330,6 +340,7 @@ export async function listApplicants(
           ${applicants.openedAt} as "openedAt", ${applicants.submittedAt} as "submittedAt",
           ${applicants.quitedAt} as "quitedAt", ${applicants.isRead} as "isRead",
           ${applicants.isFree} as "isFree", ${applicants.archivedAt} as "archivedAt",
+          ${applicants.ratingAvg} as "ratingAvg", ${applicants.ratingCount} as "ratingCount",
           ${jobs.title} as "jobTitle", ${key} as "key", ${applicants.createdAt}::text as "createdAt",
           row_number() over (order by ${join(orderOf(sort), sql`, `)}) as pos
         from ${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}
@@ -396,7 +407,8 @@ export async function countApplicants(
     !query.showArchived &&
     query.statuses.length === 0 &&
     query.daysAgo === undefined &&
-    query.incomplete === undefined;
+    query.incomplete === undefined &&
+    query.rating === undefined;
   // Counts known to be past their cap are not read again (see cappedFilters).
   const filteredKey = cappedKey(viewer.orgId, query);
   const totalKey = cappedKey(viewer.orgId, {
@@ -405,6 +417,7 @@ export async function countApplicants(
     statuses: [],
     daysAgo: undefined,
     incomplete: undefined,
+    rating: undefined,
     showArchived: false,
   });
   const knownFiltered = filteredKey !== null && cappedFilters.has(filteredKey);

@@ -11,6 +11,8 @@ import {
   cvUploadQuerySchema,
   deleteApplicantsBodySchema,
   deleteApplicantsResponseSchema,
+  rateApplicantBodySchema,
+  rateApplicantResponseSchema,
   replaceCvResponseSchema,
   updateApplicantsBodySchema,
   updateApplicantsResponseSchema,
@@ -25,6 +27,7 @@ import { updateApplicants, replaceApplicantCv } from './review.changes';
 import { deleteApplicants } from './review.deletion';
 import { getApplicantDetails, getApplicantVideos } from './review.details';
 import { countApplicants, listApplicants } from './review.query';
+import { rateApplicant } from './review.ratings';
 import type { ReviewActor, Reviewer } from './review.shared';
 
 const TAGS = ['applicants'];
@@ -170,6 +173,33 @@ export async function reviewRoutes(app: FastifyInstance) {
         notifyApplicantSaved(app, applicant.ownerId, 'updated', candidateView);
       }
       return { applicants: updated.map((applicant) => applicant.item) };
+    },
+  );
+
+  api.put(
+    '/job/:jobId/:applicantId/rating',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Set, change or clear (score null) the caller's own 1–5 rating of a criterion of the job's scorecard or of an answer `{targetType: criterion|question, targetId, score, viewAsId}`; adds a timeline event and updates the applicant's average; 400 for a target not of the job, 403 when locked",
+        params: applicantDetailsParamsSchema,
+        body: rateApplicantBodySchema,
+        response: { 200: rateApplicantResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer, actor } = reviewerOf(request);
+      const ratings = await rateApplicant(
+        { db: app.db, now: app.now() },
+        viewer,
+        actor,
+        request.params,
+        request.body,
+      );
+      return { ratings };
     },
   );
 

@@ -3,6 +3,7 @@ import {
   applicantDetailsResponseSchema,
   applicantListResponseSchema,
   applicantVideosResponseSchema,
+  rateApplicantResponseSchema,
   replaceCvResponseSchema,
   updateApplicantsResponseSchema,
   type ApplicantChange,
@@ -10,7 +11,9 @@ import {
   type ApplicantDetails,
   type ApplicantFilter,
   type ApplicantListResponse,
+  type ApplicantRatings,
   type ApplicantVideosResponse,
+  type RateApplicantBody,
   type ReplaceCvResponse,
   type UpdateApplicantsResponse,
 } from '@candid/domain';
@@ -39,6 +42,7 @@ function filterParams(filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>
     statuses: filter.statuses.length > 0 ? filter.statuses.join(',') : undefined,
     daysAgo: filter.daysAgo,
     incomplete: filter.incomplete,
+    rating: filter.rating,
     showArchived: filter.showArchived,
     jobId: filter.jobId,
   };
@@ -129,4 +133,23 @@ export async function replaceApplicantCv(
       { params: { name: file.name } },
     ),
   );
+}
+
+/**
+ * `PUT job/{jobId}/{applicantId}/rating`: sets, changes or clears (score null) the caller's own
+ * rating of a scorecard criterion or an answer (issue 15); answers everyone's ratings after it.
+ */
+export async function rateApplicant(
+  api: ApiClient,
+  jobId: string,
+  applicantId: string,
+  body: Omit<RateApplicantBody, 'viewAsId'>,
+): Promise<ApplicantRatings> {
+  const response = rateApplicantResponseSchema.parse(
+    await api.put<unknown>(
+      `job/${encodeURIComponent(jobId)}/${encodeURIComponent(applicantId)}/rating`,
+      body,
+    ),
+  );
+  return response.ratings;
 }

@@ -3,6 +3,7 @@ import { Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/co
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApplicantAvatar } from '../common/applicant-avatar';
+import { RatingSummaryText } from '../common/rating-summary';
 import { StatusBadge } from '../common/status-label';
 import {
   ApplicantDate,
@@ -16,7 +17,7 @@ import type { ApplicantSelection } from './use-applicant-selection';
 
 /**
  * The phone list (below 760 px): one card per applicant with the table's data — avatar, name,
- * job, hometown, status and date — its checkbox and its menu (a bottom sheet).
+ * job, hometown, status, rating and date — its checkbox and its menu (a bottom sheet).
  */
 export function ApplicantCards({
   applicants,
@@ -100,7 +101,12 @@ export function ApplicantCards({
                   ) : null}
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <StatusBadge applicant={applicant} style={{ flexShrink: 0 }} />
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <StatusBadge applicant={applicant} style={{ flexShrink: 0 }} />
+                    {applicant.rating.count > 0 ? (
+                      <RatingSummaryText summary={applicant.rating} />
+                    ) : null}
+                  </Group>
                   <div data-row-control>
                     <ApplicantRowMenu
                       applicant={applicant}

@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplicantAvatar } from '../common/applicant-avatar';
+import { RatingSummaryText } from '../common/rating-summary';
 import { StatusBadge } from '../common/status-label';
 import {
   ApplicantDate,
@@ -22,6 +23,7 @@ export const SORT_COLUMN_KEYS: Record<ApplicantSortField, string> = {
   'jobInfo.title': 'applicantOverview.columns.job',
   'info.hometown': 'applicantOverview.columns.hometown',
   status: 'applicantOverview.columns.status',
+  rating: 'applicantOverview.columns.rating',
 };
 
 export interface SortProps {
@@ -79,7 +81,7 @@ function HeaderCell({
 }
 
 /**
- * The desktop list (spec §2): avatar, name, job, hometown, status and date, a checkbox per row
+ * The desktop list (spec §2): avatar, name, job, hometown, rating (issue 15), status and date, a checkbox per row
  * for the bulk read toggle (not in the archive), and each row's menu. Hometown hides below the
  * medium breakpoint to keep the rest readable.
  */
@@ -101,7 +103,7 @@ export function ApplicantTable({
   const withSelection = !isArchiveView;
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={680} type="native">
+      <Table.ScrollContainer minWidth={760} type="native">
         <Table verticalSpacing="sm" highlightOnHover={!isArchiveView} data-testid="applicant-table">
           <Table.Thead bg="gray.0">
             <Table.Tr>
@@ -127,6 +129,9 @@ export function ApplicantTable({
               </HeaderCell>
               <HeaderCell field="info.hometown" sort={sort} visibleFrom="md">
                 {t('applicantOverview.columns.hometown')}
+              </HeaderCell>
+              <HeaderCell field="rating" sort={sort}>
+                {t('applicantOverview.columns.rating')}
               </HeaderCell>
               <HeaderCell field="status" sort={sort}>
                 {t('applicantOverview.columns.status')}
@@ -189,6 +194,9 @@ export function ApplicantTable({
                     <Text fz="sm" truncate c="gray.7">
                       <bdi>{applicant.info.hometown || '—'}</bdi>
                     </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RatingSummaryText summary={applicant.rating} />
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge applicant={applicant} />

@@ -2,12 +2,14 @@ import {
   APPLICANT_SORT_FIELDS,
   DATE_FILTER_DAYS,
   dateFilterLabelKey,
+  RATING_SCORES,
   STATUS_GROUPS,
   statusLabelKey,
   type ApplicantFilter,
   type ApplicantSort,
   type ApplicantStatusCode,
   type DateFilterDays,
+  type RatingFilter,
 } from '@candid/domain';
 import {
   Badge,
@@ -27,13 +29,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { SORT_COLUMN_KEYS } from './applicant-table';
 import { countActiveFilters, hasActiveFilters } from './overview-query';
 import { useSearchBox } from '../../../common/hooks/use-search-box';
 import type { OverviewQueryState } from './use-overview-query';
 
-type FilterPatch = Partial<Pick<ApplicantFilter, 'statuses' | 'daysAgo' | 'incomplete'>>;
+type FilterPatch = Partial<Pick<ApplicantFilter, 'statuses' | 'daysAgo' | 'incomplete' | 'rating'>>;
 
 const ANY = 'any';
 
@@ -41,9 +44,20 @@ function incompleteValue(incomplete: boolean | undefined): string {
   return incomplete === undefined ? ANY : String(incomplete);
 }
 
+/** "Rated 4+" and "not rated yet" are the only choices; 1+ would be every rated applicant. */
+const RATING_FILTER_CHOICES = RATING_SCORES.filter((score) => score >= 2);
+
+/** The i18n text of a rating filter: "Not rated yet" or "Rated N+". */
+function ratingFilterLabel(t: TFunction, rating: RatingFilter): string {
+  return rating === 'none'
+    ? t('applicantOverview.filters.notRated')
+    : t('applicantOverview.filters.ratedAtLeast', { score: rating });
+}
+
 /**
  * The filter choices (spec §3 "Filter"): statuses grouped as in the status dropdown
- * (evaluation, recruitment), the date (last week, month, 3 months) and completeness. Chips,
+ * (evaluation, recruitment), the date (last week, month, 3 months), completeness and the
+ * average rating (issue 15: rated N or more, or not rated yet). Chips,
  * so the same fields serve the desktop dropdown and the phone sheet with large touch targets.
  */
 function FilterFields({
@@ -137,6 +151,33 @@ function FilterFields({
           </Group>
         </Chip.Group>
       </Stack>
+      <Stack gap={6} role="radiogroup" aria-label={t('applicantOverview.filters.rating')}>
+        <Text fw={600} fz="sm">
+          {t('applicantOverview.filters.rating')}
+        </Text>
+        <Chip.Group
+          value={filter.rating === undefined ? ANY : String(filter.rating)}
+          onChange={(value) =>
+            onChange({
+              rating: value === ANY ? undefined : value === 'none' ? 'none' : Number(value),
+            })
+          }
+        >
+          <Group gap={6}>
+            <Chip value={ANY} type="radio" size="sm" variant="outline">
+              {t('applicantOverview.filters.anyRating')}
+            </Chip>
+            {RATING_FILTER_CHOICES.map((score) => (
+              <Chip key={score} value={String(score)} type="radio" size="sm" variant="outline">
+                {ratingFilterLabel(t, score)}
+              </Chip>
+            ))}
+            <Chip value="none" type="radio" size="sm" variant="outline">
+              {ratingFilterLabel(t, 'none')}
+            </Chip>
+          </Group>
+        </Chip.Group>
+      </Stack>
     </Stack>
   );
 }
@@ -157,7 +198,11 @@ function SortSelect({
           ? order === 'desc'
             ? 'applicantOverview.order.newest'
             : 'applicantOverview.order.oldest'
-          : `applicantOverview.order.${order}`;
+          : field === 'rating'
+            ? order === 'desc'
+              ? 'applicantOverview.order.highest'
+              : 'applicantOverview.order.lowest'
+            : `applicantOverview.order.${order}`;
       return {
         value: `${field}:${order}`,
         label: t('applicantOverview.sortOption', {
@@ -211,6 +256,13 @@ function ActiveFilterPills({ query }: { query: OverviewQueryState }) {
         ? t('applicantOverview.filters.incompleteOnly')
         : t('applicantOverview.filters.completeOnly'),
       onRemove: () => setFilter({ patch: { incomplete: undefined } }),
+    });
+  }
+  if (filter.rating !== undefined) {
+    pills.push({
+      id: 'rating',
+      label: ratingFilterLabel(t, filter.rating),
+      onRemove: () => setFilter({ patch: { rating: undefined } }),
     });
   }
   return (

@@ -141,3 +141,26 @@ describe('overview helpers', () => {
     );
   });
 });
+
+describe('the rating filter and sort (issue 15)', () => {
+  it('reads and writes the rating filter, dropping a bad one', () => {
+    expect(parse('rating=4').filter.rating).toBe(4);
+    expect(parse('rating=none').filter.rating).toBe('none');
+    const dropped = parse('rating=9&txt=dana').filter;
+    expect(dropped.rating).toBeUndefined();
+    expect(dropped.txt).toBe('dana');
+    const filter = applicantFilterSchema.parse({ rating: 'none' });
+    expect(buildOverviewSearch(filter, 'rating:desc').toString()).toBe(
+      'rating=none&sort=rating%3Adesc',
+    );
+    expect(hasActiveFilters(filter)).toBe(true);
+    expect(countActiveFilters(filter)).toBe(1);
+    expect(clearFilters(filter).rating).toBeUndefined();
+  });
+
+  it('sorts by rating highest first on the first click', () => {
+    const current = parse('').sortSpec;
+    expect(getNextSort(current, 'rating')).toBe('rating:desc');
+    expect(getNextSort({ field: 'rating', order: 'desc' }, 'rating')).toBe('rating:asc');
+  });
+});

@@ -18,6 +18,7 @@ const FILTER_KEYS = [
   'statuses',
   'daysAgo',
   'incomplete',
+  'rating',
   'currPage',
   'itemsPerPage',
 ] as const;
@@ -92,6 +93,7 @@ export function buildOverviewSearch(
   }
   if (filter.daysAgo !== undefined) params.set('daysAgo', String(filter.daysAgo));
   if (filter.incomplete !== undefined) params.set('incomplete', String(filter.incomplete));
+  if (filter.rating !== undefined) params.set('rating', String(filter.rating));
   if (filter.showArchived && filter.jobId) params.set('jobId', filter.jobId);
   if (filter.currPage > 1) params.set('currPage', String(filter.currPage));
   if (filter.itemsPerPage !== APPLICANT_PAGE_SIZE) {
@@ -109,13 +111,17 @@ export function getOverviewPath(view: { isArchive: boolean; jobId?: string }): s
     : '/backoffice/applicant';
 }
 
-/** Whether the user narrowed the list (search, status, date or completeness), so "no exact matches". */
+/**
+ * Whether the user narrowed the list (search, status, date, completeness or rating), so "no
+ * exact matches".
+ */
 export function hasActiveFilters(filter: ApplicantFilter): boolean {
   return (
     filter.txt !== '' ||
     filter.statuses.length > 0 ||
     filter.daysAgo !== undefined ||
-    filter.incomplete !== undefined
+    filter.incomplete !== undefined ||
+    filter.rating !== undefined
   );
 }
 
@@ -125,10 +131,11 @@ export function countActiveFilters(filter: ApplicantFilter): number {
     filter.statuses.length > 0,
     filter.daysAgo !== undefined,
     filter.incomplete !== undefined,
+    filter.rating !== undefined,
   ].filter(Boolean).length;
 }
 
-/** The filter with search, statuses, date and completeness cleared, back on page 1. */
+/** The filter with search, statuses, date, completeness and rating cleared, back on page 1. */
 export function clearFilters(filter: ApplicantFilter): ApplicantFilter {
   return {
     ...filter,
@@ -136,14 +143,18 @@ export function clearFilters(filter: ApplicantFilter): ApplicantFilter {
     statuses: [],
     daysAgo: undefined,
     incomplete: undefined,
+    rating: undefined,
     currPage: 1,
   };
 }
 
-/** The first click on a column sorts dates newest first and texts A–Z; the next one reverses. */
+/**
+ * The first click on a column sorts dates newest first, ratings highest first and texts A–Z;
+ * the next one reverses.
+ */
 export function getNextSort(current: ApplicantSort, field: ApplicantSortField): string {
   if (current.field === field) {
     return `${field}:${current.order === 'asc' ? 'desc' : 'asc'}`;
   }
-  return `${field}:${field === 'timestamp.submitted' ? 'desc' : 'asc'}`;
+  return `${field}:${field === 'timestamp.submitted' || field === 'rating' ? 'desc' : 'asc'}`;
 }

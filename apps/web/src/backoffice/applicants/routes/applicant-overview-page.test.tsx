@@ -63,6 +63,7 @@ function makeApplicant(
     isLocked: false,
     archivedAt: null,
     incomplete: false,
+    rating: { avg: null, count: 0 },
     ...overrides,
   };
 }
@@ -80,6 +81,7 @@ const JOB: Job = {
   archivedAt: null,
   closesAt: null,
   statusStages: DEFAULT_STATUS_STAGES,
+  scorecard: [{ id: 'overall', label: 'Overall' }],
 };
 
 /** A fake applicant API over `store`: filters, pages and applies changes like the server. */
@@ -89,9 +91,14 @@ function applicantServer(store: ApplicantListItem[], options: { failPut?: boolea
     const statuses = (params.get('statuses') ?? '').split(',').filter(Boolean).map(Number);
     const txt = (params.get('txt') ?? '').toLowerCase();
     const jobId = params.get('jobId');
+    const rating = params.get('rating');
     return store.filter(
       (applicant) =>
         Boolean(applicant.archivedAt) === archived &&
+        (!rating ||
+          (rating === 'none'
+            ? applicant.rating.count === 0
+            : (applicant.rating.avg ?? 0) >= Number(rating))) &&
         (statuses.length === 0 || statuses.includes(applicant.status)) &&
         (!txt || `${applicant.info.fName} ${applicant.info.lName}`.toLowerCase().includes(txt)) &&
         (!jobId || applicant.jobInfo.jobId === jobId),
@@ -254,6 +261,53 @@ describe('ApplicantOverviewPage', () => {
       expect(view.currentUrl()).toBe('/backoffice/applicant?statuses=4&daysAgo=90'),
     );
     await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+
+  it('shows each rating, sorts by it and filters by it from the URL (issue 15)', async () => {
+    const store = [
+      makeApplicant(1, { rating: { avg: 4.5, count: 2 } }),
+      makeApplicant(2, { rating: { avg: 2, count: 1 } }),
+      makeApplicant(3),
+    ];
+    const view = renderScreen(<ApplicantOverviewPage />, {
+      path: OVERVIEW_ROUTE,
+      initialEntry: '/backoffice/applicant',
+      user: TEST_USER,
+      routes: applicantServer(store),
+    });
+    await screen.findByText('First1 Last1');
+    const [first, second, third] = rows();
+    expect(
+      within(first!).getByRole('img', { name: 'Average rating 4.5 from 2 reviewers' }),
+    ).toBeVisible();
+    expect(
+      within(second!).getByRole('img', { name: 'Average rating 2 from one reviewer' }),
+    ).toBeVisible();
+    expect(within(third!).getByLabelText('Not rated yet')).toBeVisible();
+    // The column sorts the best first, then the other way.
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Rating' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant?sort=rating%3Adesc'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Rating' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant?sort=rating%3Aasc'));
+    // The filter: rated 4 or more, then not rated yet, each in the URL and as a pill.
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const dropdown = await screen.findByRole('dialog');
+    await userEvent.click(within(dropdown).getByRole('radio', { name: '4+ stars' }));
+    await waitFor(() =>
+      expect(view.currentUrl()).toBe('/backoffice/applicant?rating=4&sort=rating%3Aasc'),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await userEvent.click(within(dropdown).getByRole('radio', { name: 'Not rated yet' }));
+    await waitFor(() =>
+      expect(view.currentUrl()).toBe('/backoffice/applicant?rating=none&sort=rating%3Aasc'),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('First3 Last3')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    const pills = await screen.findByRole('group', { name: 'Active filters' });
+    expect(within(pills).getByText('Not rated yet')).toBeVisible();
+    await userEvent.click(within(pills).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant?sort=rating%3Aasc'));
   });
 
   it('opens an applicant on a row click', async () => {

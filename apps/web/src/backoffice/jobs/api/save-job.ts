@@ -13,6 +13,7 @@ export function toJobPayload(job: JobDraft | Job) {
     archivedAt: job.archivedAt ?? null,
     closesAt: job.closesAt ?? null,
     statusStages: job.statusStages,
+    scorecard: job.scorecard,
   };
 }
 

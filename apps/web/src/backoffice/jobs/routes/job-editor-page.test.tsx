@@ -111,6 +111,55 @@ describe('JobEditorPage', () => {
     expect(created.job.statusStages).toMatchObject({ 0: 'received', 7: 'decision' });
   });
 
+  it('edits the scorecard: renames, adds, moves and removes criteria, and saves them (issue 15)', async () => {
+    const view = renderEditor();
+    const field = await screen.findByTestId('scorecard-field');
+    const labels = () =>
+      within(field)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value);
+    expect(labels()).toEqual(['Overall']);
+    // One criterion: nothing to move or remove.
+    expect(within(field).queryByRole('button', { name: /Remove/ })).toBeNull();
+    fireEvent.change(within(field).getByRole('textbox', { name: 'Criterion 1' }), {
+      target: { value: 'Communication' },
+    });
+    fireEvent.click(within(field).getByRole('button', { name: 'Add criterion' }));
+    expect(labels()).toEqual(['Communication', 'Criterion 2']);
+    fireEvent.change(within(field).getByRole('textbox', { name: 'Criterion 2' }), {
+      target: { value: 'Technical skills' },
+    });
+    fireEvent.click(within(field).getByRole('button', { name: 'Move “Technical skills” up' }));
+    expect(labels()).toEqual(['Technical skills', 'Communication']);
+    fireEvent.click(within(field).getByRole('button', { name: 'Add criterion' }));
+    fireEvent.click(within(field).getByRole('button', { name: 'Remove “Communication”' }));
+    expect(labels()).toEqual(['Technical skills', 'Criterion 3']);
+    // A label cleared and left becomes its fallback.
+    const second = within(field).getByRole('textbox', { name: 'Criterion 2' });
+    fireEvent.change(second, { target: { value: '  ' } });
+    fireEvent.blur(second);
+    expect(labels()).toEqual(['Technical skills', 'Criterion 2']);
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+    expect(created.job.scorecard.map((criterion) => criterion.label)).toEqual([
+      'Technical skills',
+      'Criterion 2',
+    ]);
+    expect(new Set(created.job.scorecard.map((criterion) => criterion.id)).size).toBe(2);
+  });
+
+  it('keeps one overall rating without CUSTOM_SCORECARD and says which plan has more', async () => {
+    renderEditor({}, { ...TEST_USER, perm: 1 });
+    const field = await screen.findByTestId('scorecard-field');
+    expect(within(field).queryByRole('button', { name: 'Add criterion' })).toBeNull();
+    expect(within(field).getByTestId('scorecard-locked')).toHaveTextContent(
+      'Several criteria come with the Professional plan',
+    );
+    // The one criterion can still be renamed.
+    expect(within(field).getByRole('textbox', { name: 'Criterion 1' })).toBeEnabled();
+  });
+
   it('puts the job in a department with the permission (spec §6), and shows no field without', async () => {
     const view = renderEditor({
       'GET department': { body: { departments: [{ _id: 'd1', name: 'Design', jobCount: 0 }] } },

@@ -10,6 +10,7 @@ import {
   type Language,
   type JobInput,
   type JobInputDraft,
+  type ScorecardCriterion,
   type Template,
   type User,
 } from '@candid/domain';
@@ -47,6 +48,7 @@ import { CoverPicker } from '../../common/jobs/cover-picker';
 import { ClosingDateField } from '../components/closing-date-field';
 import { LogoField } from '../components/logo-field';
 import { StatusStagesField } from '../components/status-stages-field';
+import { ScorecardField } from '../components/scorecard-field';
 import { SaveStatusIndicator } from '../components/save-status';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
 import { useJobAutosave } from '../components/use-job-autosave';
@@ -123,7 +125,14 @@ const NO_DEPARTMENT = 'none';
 /** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
 type JobFormValues = Pick<
   JobInputDraft,
-  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages' | 'departmentId'
+  | 'info'
+  | 'company'
+  | 'rule'
+  | 'quests'
+  | 'closesAt'
+  | 'statusStages'
+  | 'departmentId'
+  | 'scorecard'
 >;
 type JobForm = SchemaForm<JobFormValues, JobInput>;
 
@@ -136,6 +145,7 @@ function toFormValues(job: JobDraft): JobFormValues {
     closesAt: job.closesAt ?? null,
     statusStages: job.statusStages,
     departmentId: job.departmentId ?? null,
+    scorecard: job.scorecard,
   };
 }
 
@@ -147,11 +157,25 @@ function fromFormValues(
   values: JobFormValues,
 ): Pick<
   JobDraft,
-  'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages' | 'departmentId'
+  | 'info'
+  | 'company'
+  | 'rule'
+  | 'quests'
+  | 'closesAt'
+  | 'statusStages'
+  | 'departmentId'
+  | 'scorecard'
 > {
   return values as Pick<
     JobDraft,
-    'info' | 'company' | 'rule' | 'quests' | 'closesAt' | 'statusStages' | 'departmentId'
+    | 'info'
+    | 'company'
+    | 'rule'
+    | 'quests'
+    | 'closesAt'
+    | 'statusStages'
+    | 'departmentId'
+    | 'scorecard'
   >;
 }
 
@@ -242,6 +266,8 @@ function JobEditor({
   const hasPractice = form.valueField('rule.hasPractice');
   const closesAt = form.valueField('closesAt');
   const statusStages = form.valueField('statusStages');
+  const scorecard = form.valueField('scorecard');
+  const language = useLanguageStore((state) => state.language);
   const departmentId = form.valueField('departmentId');
   // Spec §6 multi-department organisations: the field shows only with the permission.
   const hasDepartments = canUseDepartments(user);
@@ -374,6 +400,15 @@ function JobEditor({
             </Section>
             <Section title={t('jobEditor.statusPage')}>
               <StatusStagesField value={statusStages.value} onChange={statusStages.onChange} />
+            </Section>
+            <Section title={t('scorecard.title')}>
+              <ScorecardField
+                value={(scorecard.value ?? []) as ScorecardCriterion[]}
+                onChange={scorecard.onChange}
+                errorOf={(index) => form.errorOf(`scorecard.${index}.label`)}
+                user={user}
+                language={language}
+              />
             </Section>
           </Stack>
         </Grid.Col>

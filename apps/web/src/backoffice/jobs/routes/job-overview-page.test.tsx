@@ -19,6 +19,7 @@ function makeJob(index: number, archived = false): Job {
     archivedAt: archived ? '2024-06-01T10:00:00.000Z' : null,
     closesAt: null,
     statusStages: DEFAULT_STATUS_STAGES,
+    scorecard: [{ id: 'overall', label: 'Overall' }],
   };
 }
 

@@ -60,12 +60,15 @@ function applicant(id: string, fName: string): ApplicantDetails {
     isLocked: false,
     archivedAt: null,
     incomplete: false,
+    rating: { avg: null, count: 0 },
     notes: [],
     timeline: [],
+    ratings: { summary: { avg: null, count: 0 }, ratings: [] },
     job: {
       _id: 'j1',
       title: 'Frontend developer',
       archivedAt: null,
+      scorecard: [{ id: 'overall', label: 'Overall' }],
       quests: [
         {
           id: 'q1',

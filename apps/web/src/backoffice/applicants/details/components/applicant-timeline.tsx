@@ -10,6 +10,7 @@ import {
   IconNote,
   IconSend,
   IconSparkles,
+  IconStar,
   IconTag,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,20 +28,28 @@ const ACTIVITY_ICONS = {
   accommodationDeclined: IconClockX,
 } as const;
 
+/** `text` as a bidirectional isolate, laid out on its own whatever the sentence's direction. */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 function EventIcon({ event }: { event: TimelineEvent }) {
   const Icon =
     event.type === 'activity'
       ? ACTIVITY_ICONS[event.activity]
       : event.type === 'status'
         ? IconTag
-        : IconNote;
+        : event.type === 'rating'
+          ? IconStar
+          : IconNote;
   return <Icon size={14} aria-hidden />;
 }
 
 /**
  * The applicant's timeline (spec §3), oldest first as the server keeps it: the created event,
- * the interview's milestones (an adjustment request and its decision among them), every status change with its label and every note with its text
- * and bookmark. Removing a note event removes the note too (spec §4).
+ * the interview's milestones (an adjustment request and its decision among them), every status
+ * change with its label, every note with its text and bookmark, and every rating given, changed
+ * or cleared (issue 15). Removing a note event removes the note too (spec §4).
  */
 export function ApplicantTimeline({
   events,
@@ -63,6 +72,18 @@ export function ApplicantTimeline({
         return t('applicantDetails.timeline.status', {
           status: t(statusLabelKey(event.statusCode)),
         });
+      case 'rating': {
+        // Names and labels are isolated (FSI…PDI), so an English label in a Hebrew sentence
+        // (or the reverse) keeps its place and does not carry the score along with it.
+        const reviewer = isolate(event.reviewer ?? t('ratings.formerMember'));
+        const target =
+          event.targetType === 'question'
+            ? t('ratings.timeline.answer', { label: isolate(event.label) })
+            : isolate(event.label);
+        return event.score === null
+          ? t('ratings.timeline.cleared', { reviewer, target })
+          : t('ratings.timeline.rated', { reviewer, target, score: event.score });
+      }
       default:
         return t('applicantDetails.timeline.note');
     }
@@ -90,7 +111,7 @@ export function ApplicantTimeline({
           <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Stack gap={0} miw={0}>
-                <Text fz="sm" fw={700}>
+                <Text fz="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
                   {title(event)}
                 </Text>
                 <DateTimeText iso={event.createdAt} language={language} />

@@ -27,6 +27,7 @@ import { useApplicantDetails, useApplicantVideos } from '../api/applicant-detail
 import { useApplicantChanges } from '../api/use-applicant-changes';
 import { useDecideAccommodation } from '../api/decide-accommodation';
 import { AccommodationCard } from '../components/accommodation-card';
+import { useRateApplicant } from '../api/use-rate-applicant';
 import { AnswerView, type PlayerMarker } from '../components/answer-view';
 import { ApplicantHeader } from '../components/applicant-header';
 import { notesOfQuestion, type BookmarkTargets } from '../components/bookmark-targets';
@@ -35,6 +36,7 @@ import { useBackToOverview } from '../components/details-navigation';
 import { EditApplicantDialog } from '../components/edit-applicant-dialog';
 import { NotesPanel } from '../components/notes-panel';
 import { QuestionList } from '../components/question-list';
+import { AnswerRating, ScorecardPanel } from '../components/scorecard-panel';
 import { controlPlayer } from '../components/player-control';
 import { useNotePlayback } from '../components/use-note-playback';
 
@@ -45,7 +47,10 @@ function isRecordedAnswerType(type: ReturnType<typeof getAnswerType>): boolean {
   return type === 'video' || type === 'screen';
 }
 
-/** The loaded applicant: header, answers with the player, notes and timeline. */
+/**
+ * The loaded applicant: header, answers with the player and each answer's rating, the
+ * scorecard (issue 15), notes and timeline.
+ */
 function ApplicantDetailsView({
   applicant,
   jobId,
@@ -58,6 +63,8 @@ function ApplicantDetailsView({
   const language = useLanguageStore((state) => state.language);
   const changes = useApplicantChanges(applicant.id);
   const decide = useDecideAccommodation(jobId, applicant.id);
+  const rate = useRateApplicant(jobId, applicant.id);
+  const myId = user?._id ?? '';
   const back = useBackToOverview(jobId);
   const videos = useApplicantVideos(jobId, applicant.id, true);
   const playerRef = useRef<InterviewPlayerHandle>(null);
@@ -240,6 +247,16 @@ function ApplicantDetailsView({
                 {t('applicantDetails.questions.none')}
               </Alert>
             )}
+            {currentQuest ? (
+              <AnswerRating
+                key={currentQuest.id}
+                questId={currentQuest.id}
+                number={currentIndex + 1}
+                ratings={applicant.ratings}
+                myId={myId}
+                onRate={rate}
+              />
+            ) : null}
             {quests.length > 0 ? (
               <QuestionList
                 quests={quests}
@@ -251,52 +268,63 @@ function ApplicantDetailsView({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
-            <Tabs defaultValue="notes" keepMounted={false}>
-              <Tabs.List mb="md">
-                <Tabs.Tab
-                  value="notes"
-                  leftSection={<IconNotes size={16} aria-hidden />}
-                  rightSection={
-                    notesCount > 0 ? (
-                      <Badge size="sm" variant="light" circle>
-                        {notesCount}
-                      </Badge>
-                    ) : null
-                  }
-                >
-                  {t('applicantDetails.tabs.notes')}
-                </Tabs.Tab>
-                <Tabs.Tab value="timeline" leftSection={<IconListDetails size={16} aria-hidden />}>
-                  {t('applicantDetails.tabs.timeline')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="notes">
-                <NotesPanel
-                  notes={applicant.notes}
-                  language={language}
-                  canBookmark={canBookmark}
-                  questId={hasVideo ? (currentQuest?.id ?? null) : null}
-                  durationSec={durationSec}
-                  getCurrentTime={getCurrentTime}
-                  playback={playback}
-                  bookmarks={bookmarks}
-                  onAdd={changes.addNote}
-                  onRemove={setNoteToRemove}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="timeline">
-                <ApplicantTimeline
-                  events={applicant.timeline}
-                  language={language}
-                  bookmarks={bookmarks}
-                  onRemoveNote={(noteId) =>
-                    setNoteToRemove(applicant.notes.find((note) => note.id === noteId) ?? null)
-                  }
-                />
-              </Tabs.Panel>
-            </Tabs>
-          </Paper>
+          <Stack gap="md">
+            <ScorecardPanel
+              criteria={applicant.job.scorecard}
+              ratings={applicant.ratings}
+              myId={myId}
+              onRate={rate}
+            />
+            <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+              <Tabs defaultValue="notes" keepMounted={false}>
+                <Tabs.List mb="md">
+                  <Tabs.Tab
+                    value="notes"
+                    leftSection={<IconNotes size={16} aria-hidden />}
+                    rightSection={
+                      notesCount > 0 ? (
+                        <Badge size="sm" variant="light" circle>
+                          {notesCount}
+                        </Badge>
+                      ) : null
+                    }
+                  >
+                    {t('applicantDetails.tabs.notes')}
+                  </Tabs.Tab>
+                  <Tabs.Tab
+                    value="timeline"
+                    leftSection={<IconListDetails size={16} aria-hidden />}
+                  >
+                    {t('applicantDetails.tabs.timeline')}
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="notes">
+                  <NotesPanel
+                    notes={applicant.notes}
+                    language={language}
+                    canBookmark={canBookmark}
+                    questId={hasVideo ? (currentQuest?.id ?? null) : null}
+                    durationSec={durationSec}
+                    getCurrentTime={getCurrentTime}
+                    playback={playback}
+                    bookmarks={bookmarks}
+                    onAdd={changes.addNote}
+                    onRemove={setNoteToRemove}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="timeline">
+                  <ApplicantTimeline
+                    events={applicant.timeline}
+                    language={language}
+                    bookmarks={bookmarks}
+                    onRemoveNote={(noteId) =>
+                      setNoteToRemove(applicant.notes.find((note) => note.id === noteId) ?? null)
+                    }
+                  />
+                </Tabs.Panel>
+              </Tabs>
+            </Paper>
+          </Stack>
         </Grid.Col>
       </Grid>
 
