@@ -290,6 +290,8 @@ const API_KEY_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'job.read',
   'job.write',
   'job.useAnswerTypes',
+  // A job saved through the API keeps or sets its scorecard under the owner's plan.
+  'job.useScorecard',
   'applicant.read',
   'applicant.open',
   'applicant.change',
