@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '@candid/domain';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { coalescedRun } from '../../lib/coalesced-run';
 import type { Db } from '../../db/types';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { refusedTarget } from './webhook-address';
@@ -236,36 +237,17 @@ export function createWebhookSender(deps: WebhookSenderDeps) {
     }
   }
 
-  let running: Promise<WebhookRunResult> | null = null;
-  let again = false;
   /** Runs the sender now, or once more after the run in progress. */
-  function kick(): Promise<WebhookRunResult> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .catch((error: unknown) => {
-        deps.log.error({ err: error }, 'webhook run failed');
-        return { delivered: 0, retried: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  }
+  const runner = coalescedRun(runOnce, {
+    empty: { delivered: 0, retried: 0, failed: 0 },
+    onError: (error) => deps.log.error({ err: error }, 'webhook run failed'),
+  });
 
   return {
     runOnce,
-    kick,
+    kick: runner.kick,
     /** Resolves when the run in progress (if any) ends. */
-    async idle(): Promise<void> {
-      while (running) await running;
-    },
+    idle: runner.idle,
   };
 }
 

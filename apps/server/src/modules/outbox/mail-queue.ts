@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { coalescedRun } from '../../lib/coalesced-run';
 import type { Db, DbTx } from '../../db/types';
 import { mailQueue } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
@@ -147,28 +148,11 @@ export function createMailQueue(deps: MailQueueDeps) {
     }
   }
 
-  let running: Promise<SendResult> | null = null;
-  let again = false;
   /** Runs the sender now, or once more after the run in progress. */
-  function kick(): Promise<SendResult> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .catch((error: unknown) => {
-        deps.log.error({ err: error }, 'mail queue run failed');
-        return { sent: 0, retried: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  }
+  const runner = coalescedRun(runOnce, {
+    empty: { sent: 0, retried: 0, failed: 0 },
+    onError: (error) => deps.log.error({ err: error }, 'mail queue run failed'),
+  });
 
   return {
     /** Registers the follow-up of a purpose. */
@@ -176,11 +160,9 @@ export function createMailQueue(deps: MailQueueDeps) {
       handlers.set(purpose, handler);
     },
     runOnce,
-    kick,
+    kick: runner.kick,
     /** Resolves when the run in progress (if any) ends. */
-    async idle(): Promise<void> {
-      while (running) await running;
-    },
+    idle: runner.idle,
   };
 }
 
