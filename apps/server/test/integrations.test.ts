@@ -12,7 +12,7 @@ import type {
 import { count, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activities, apiKeys, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
+import { activities, apiKeys, users, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { MAX_WEBHOOK_ATTEMPTS } from '../src/modules/integrations/webhook-sender';
 import {
   DELIVERY_RETENTION_MS,
@@ -438,6 +438,31 @@ describe.each(testDbKinds())('API keys and webhooks (%s)', (kind) => {
       expect(receiver.received).toHaveLength(0);
       expect(await deliveriesOf(onlyStatus)).toHaveLength(0);
       expect(await deliveriesOf(disabled)).toHaveLength(0);
+    });
+
+    it('queues nothing while the plan has no integrations, and starts again with it', async () => {
+      const endpoint = await createEndpoint(owner);
+      await t.app.db.update(users).set({ perm: 1 }).where(eq(users.id, owner.user._id));
+      try {
+        await applyAs(t.app, job._id, {
+          answers: { [job.quests[0]!.id]: { resTime: 3, txt: 'Sent after the downgrade' } },
+        });
+        await send();
+        expect(receiver.received).toHaveLength(0);
+        const [queued] = await t.app.db
+          .select({ n: count() })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpoint._id));
+        expect(queued!.n).toBe(0);
+      } finally {
+        await t.app.db.update(users).set({ perm: 999 }).where(eq(users.id, owner.user._id));
+      }
+      await applyAs(t.app, job._id, {
+        answers: { [job.quests[0]!.id]: { resTime: 3, txt: 'Sent after the upgrade' } },
+      });
+      await send();
+      expect(receiver.received.length).toBeGreaterThan(0);
+      expect(await deliveriesOf(endpoint)).not.toHaveLength(0);
     });
 
     it('retries with backoff when the receiver fails, and logs every answer', async () => {

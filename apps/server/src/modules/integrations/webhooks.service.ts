@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  hasPermission,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERY_LOG_SIZE,
   WEBHOOK_SECRET_PREFIX,
@@ -13,6 +14,7 @@ import type { Db, DbTx } from '../../db/types';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { findOrgOwner } from '../users/users.service';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -157,7 +159,10 @@ function serialise(type: WebhookPayload['type'], data: Record<string, unknown>, 
 
 /**
  * Queues an event for every enabled endpoint of the organisation that subscribed to it, in the
- * caller's transaction: the rows exist exactly when the change they tell of does.
+ * caller's transaction: the rows exist exactly when the change they tell of does. An
+ * organisation whose plan no longer has INTEGRATIONS (a downgrade; its API keys stop at once)
+ * queues nothing: its endpoints stay, and start again if the plan comes back. Deliveries queued
+ * before the downgrade still go out (they tell of changes made while the plan allowed it).
  */
 export async function emitWebhookEvent(
   tx: Db | DbTx,
@@ -174,6 +179,8 @@ export async function emitWebhookEvent(
       ),
     );
   if (endpoints.length === 0) return 0;
+  const owner = await findOrgOwner(tx, event.orgId);
+  if (!owner || !hasPermission(owner, 'INTEGRATIONS')) return 0;
   const eventId = newEventId();
   const payload = serialise(event.type, event.data, event.now);
   await tx.insert(webhookDeliveries).values(
