@@ -9,7 +9,7 @@ import type {
   WebhookEndpoint,
   WebhookPayload,
 } from '@candid/domain';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activities, apiKeys, users, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
@@ -239,12 +239,22 @@ describe.each(testDbKinds())('API keys and webhooks (%s)', (kind) => {
     });
 
     it('a write key works on jobs and applicants as the owner, never on accounts, the team, admin screens or keys', async () => {
-      const { key } = await createKey(owner, 'write');
+      const { key, apiKey } = await createKey(owner, 'write');
       const created = await call(key, 'POST', '/api/job', {
         job: jobPayload({ quests: [questionPayload('text')] }),
       });
       expect(created.statusCode, created.body).toBe(201);
-      expect((created.json() as Job).owner?._id).toBe(owner.user._id);
+      const createdJob = created.json() as Job;
+      expect(createdJob.owner?._id).toBe(owner.user._id);
+      // The activity log names the owner and the key that acted for them.
+      const [logged] = await t.app.db
+        .select({ userId: activities.userId, meta: activities.meta })
+        .from(activities)
+        .where(sql`${activities.meta} ->> 'jobId' = ${createdJob._id}`);
+      expect(logged).toEqual({
+        userId: owner.user._id,
+        meta: expect.objectContaining({ apiKeyId: apiKey._id }) as unknown,
+      });
       const forbidden = [
         ['GET', '/api/team'],
         ['GET', '/api/integrations/api-key'],

@@ -103,23 +103,36 @@ export function apiKeyActor(owner: ActingUser, key: ApiKeyIdentity): StaffActor 
   return { ...staffActor(user), apiKey: key };
 }
 
-/** Who is recorded in the activity log: the real user, and whom they viewed as. */
+/** Who is recorded in the activity log: the real user, whom they viewed as, and the API key used. */
 export interface LoggedActor {
   userId: string;
   /** The user the admin is viewing as, when that is someone else. */
   viewAsId?: string;
+  /** The API key the call came with (it acts as its owner, who is `userId`). */
+  apiKeyId?: string;
 }
 
 export function loggedActor(actor: StaffActor): LoggedActor {
-  return actor.viewAs
-    ? { userId: actor.user.id, viewAsId: actor.viewAs.id }
-    : { userId: actor.user.id };
+  return {
+    userId: actor.user.id,
+    ...(actor.viewAs ? { viewAsId: actor.viewAs.id } : {}),
+    ...(actor.apiKey ? { apiKeyId: actor.apiKey.id } : {}),
+  };
 }
 
 /**
- * The activity meta of a call an admin made while viewing as someone: the viewed account's id
- * (the activity log names both, spec §6), else nothing.
+ * What an activity's meta says of how it was done, beside who did it: the viewed account's id
+ * when an admin was viewing as someone (the activity log names both, spec §6), and the API key's
+ * id when a key made the call; else nothing.
  */
-export function viewAsMeta(actor: StaffActor): { viewAsId?: string } {
-  return actor.viewAs ? { viewAsId: actor.viewAs.id } : {};
+export function actorMeta(actor: LoggedActor): { viewAsId?: string; apiKeyId?: string } {
+  return {
+    ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}),
+    ...(actor.apiKeyId ? { apiKeyId: actor.apiKeyId } : {}),
+  };
+}
+
+/** {@link actorMeta} of a staff actor. */
+export function viewAsMeta(actor: StaffActor): { viewAsId?: string; apiKeyId?: string } {
+  return actorMeta(loggedActor(actor));
 }

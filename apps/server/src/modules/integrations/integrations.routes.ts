@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorize, loggedActor, staffOf, type StaffActor } from '../../policies';
+import { authorize, staffOf, viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { listOrgUsers } from '../users/users.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
@@ -64,14 +64,13 @@ export async function integrationsRoutes(
     desc: string,
     meta: Record<string, unknown>,
   ) {
-    const { viewAsId } = loggedActor(actor);
     return recordActivity(app.db, {
       type,
       target,
       userId: actor.user.id,
       orgId: actor.orgId,
       desc,
-      meta: { ...meta, ...(viewAsId ? { viewAsId } : {}) },
+      meta: { ...meta, ...viewAsMeta(actor) },
       date: app.now(),
     });
   }

@@ -11,7 +11,7 @@ import {
 } from '@candid/domain';
 import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
-import type { StaffActor } from '../../policies';
+import { viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
 import { assertJobOpen, getInterviewJob } from '../jobs/interview-job';
@@ -174,7 +174,7 @@ export async function sendInvitations(
     meta: {
       jobId: job._id,
       invited: invited.length,
-      ...(actor.viewAs ? { viewAsId: actor.viewAs.id } : {}),
+      ...viewAsMeta(actor),
     },
     date: now,
   });

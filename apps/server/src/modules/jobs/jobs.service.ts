@@ -24,7 +24,7 @@ import type { Db, DbTx } from '../../db/client';
 import { cappedCount, readList, type CappedCount, likePattern } from '../../db/list-query';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { authorize, can, loggedActor, type StaffActor } from '../../policies';
+import { actorMeta, authorize, can, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
 import { findUserById, rememberCompanyName } from '../users/users.service';
@@ -353,7 +353,7 @@ export async function createJob(
       userId: actor.userId,
       orgId: owner.orgId,
       desc: values.title,
-      meta: { jobId: row!.id, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) },
+      meta: { jobId: row!.id, ...actorMeta(actor) },
       date: now,
     });
     return row!.id;
@@ -442,7 +442,7 @@ export async function updateJobs(
         userId: actor.userId,
         orgId,
         desc: values.title,
-        meta: { jobId: row.id, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) },
+        meta: { jobId: row.id, ...actorMeta(actor) },
         date: now,
       });
     }
@@ -477,7 +477,7 @@ export async function deleteJob(
       userId: actor.userId,
       orgId,
       desc: found.job.title,
-      meta: { jobId: id, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) },
+      meta: { jobId: id, ...actorMeta(actor) },
       date: now,
     });
   });

@@ -4,7 +4,7 @@ import { applicants } from '../../db/schema';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { authorize, type LoggedActor, type StaffActor } from '../../policies';
+import { actorMeta, authorize, type LoggedActor, type StaffActor } from '../../policies';
 
 /**
  * The recruiter's review of applicants (spec §7 "Jobs": `job/applicant`, `job/applicantCount`,
@@ -31,7 +31,7 @@ export function fullName(row: { fName: string; lName: string }): string {
 }
 
 export function activityMeta(actor: ReviewActor, meta: Record<string, unknown>) {
-  return { ...meta, ...(actor.viewAsId ? { viewAsId: actor.viewAsId } : {}) };
+  return { ...meta, ...actorMeta(actor) };
 }
 
 /**

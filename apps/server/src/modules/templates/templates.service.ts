@@ -17,7 +17,7 @@ import { readList, likePattern } from '../../db/list-query';
 import { templates } from '../../db/schema';
 import { ownerFirstNameColumn, ownerJoin } from '../users/users.joins';
 import { AppError } from '../../lib/app-error';
-import { authorize, loggedActor, type StaffActor } from '../../policies';
+import { authorize, viewAsMeta, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
 import { toStoredQuests } from '../jobs/questions';
@@ -187,8 +187,7 @@ async function setOrganisationDefault(
 }
 
 function activityMeta(actor: StaffActor, templateId: string, extra: Record<string, unknown> = {}) {
-  const { viewAsId } = loggedActor(actor);
-  return { templateId, ...extra, ...(viewAsId ? { viewAsId } : {}) };
+  return { templateId, ...extra, ...viewAsMeta(actor) };
 }
 
 /** The columns a create or update writes: blank title named (spec §4), URLs checked, HTML sanitised. */

@@ -26,7 +26,7 @@ function reply(activities: Activity[]): { body: ActivityListResponse } {
 }
 
 describe('ActivityOverviewPage (spec §2 admin activity)', () => {
-  it('lists who did what, marks a view-as action and a guest, and counts them', async () => {
+  it('lists who did what, marks a view-as action, a guest and an API key, and counts them', async () => {
     renderScreen(<ActivityOverviewPage />, {
       path: '/backoffice/admin/activity',
       user: ADMIN,
@@ -37,17 +37,20 @@ describe('ActivityOverviewPage (spec §2 admin activity)', () => {
             meta: { viewAsId: 'u2' },
           }),
           activity({ _id: 'a2', type: 'submit', target: 'interview', user: GUEST_USER }),
+          activity({ _id: 'a3', meta: { jobId: 'j1', apiKeyId: 'k1' } }),
         ]),
         'GET user/query': { body: { accounts: [] } },
       },
     });
     const rows = await screen.findAllByTestId('activity-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('Ada Admin')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('while viewing as Rina Katz')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Frontend developer')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Guest (candidate)')).toBeInTheDocument();
-    expect(screen.getByTestId('activity-count')).toHaveTextContent('2');
+    expect(within(rows[0]!).queryByText('through an API key')).toBeNull();
+    expect(within(rows[2]!).getByText('through an API key')).toBeInTheDocument();
+    expect(screen.getByTestId('activity-count')).toHaveTextContent('3');
   });
 
   it('keeps the filters in the URL, asks the server with them from page 1, and says when nothing matches', async () => {

@@ -29,6 +29,7 @@ import {
   IconDownload,
   IconEye,
   IconFilterOff,
+  IconKey,
   IconSearchOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -140,15 +141,26 @@ export default function ActivityOverviewPage() {
     `${formatDate(activity.date, language)} ${formatTime(activity.date, language)}`;
   const what = (activity: Activity) =>
     `${t(`activity.types.${activity.type}`)} · ${t(`activity.targets.${activity.target}`)}`;
-  const viewAsNote = (activity: Activity) =>
-    activity.viewAs ? (
-      <Group gap={4} wrap="nowrap">
-        <IconEye size={14} aria-hidden color="var(--mantine-color-orange-7)" />
-        <Text fz="xs" c="dark.5">
-          {t('activity.viewingAs', { name: nameOf(activity.viewAs, '') })}
-        </Text>
-      </Group>
-    ) : null;
+  const viewAsNote = (activity: Activity) => (
+    <>
+      {activity.viewAs ? (
+        <Group gap={4} wrap="nowrap">
+          <IconEye size={14} aria-hidden color="var(--mantine-color-orange-7)" />
+          <Text fz="xs" c="dark.5">
+            {t('activity.viewingAs', { name: nameOf(activity.viewAs, '') })}
+          </Text>
+        </Group>
+      ) : null}
+      {typeof activity.meta.apiKeyId === 'string' ? (
+        <Group gap={4} wrap="nowrap">
+          <IconKey size={14} aria-hidden color="var(--mantine-color-gray-7)" />
+          <Text fz="xs" c="dark.5">
+            {t('activity.viaApiKey')}
+          </Text>
+        </Group>
+      ) : null}
+    </>
+  );
 
   const renderList = () => {
     if (query.isPending) return <Skeleton h={320} radius="lg" />;
