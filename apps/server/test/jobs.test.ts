@@ -776,6 +776,38 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
     expect(await companyOf()).toBe('Globex');
   });
 
+  it('follows the first job while its company name is still being typed (autosave), never a name set elsewhere', async () => {
+    const newcomer = await accountWith(t.app, { fName: 'Tal' });
+    await t.app.db.update(users).set({ companyName: '' }).where(eq(users.id, newcomer.user._id));
+    const companyOf = async () =>
+      (await t.app.db.select().from(users).where(eq(users.id, newcomer.user._id)))[0]!.companyName;
+    const rename = async (job: Job, name: string) => {
+      const response = await as(newcomer)('PUT', '/api/job', {
+        jobs: [{ ...job, company: { ...job.company, name } }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { jobs: Job[] }).jobs[0]!;
+    };
+
+    // Autosave created the job after "Ac"; the recruiter then finished typing.
+    let first = await createJob(newcomer, jobPayload({ company: { name: 'Ac' } }));
+    expect(await companyOf()).toBe('Ac');
+    first = await rename(first, 'Acme');
+    expect(await companyOf()).toBe('Acme');
+    first = await rename(first, 'Acme Ltd');
+    expect(await companyOf()).toBe('Acme Ltd');
+
+    // Another job's company, or a name the recruiter set on the profile, is not followed.
+    const second = await createJob(newcomer, jobPayload({ company: { name: 'Acme Ltd' } }));
+    await t.app.db
+      .update(users)
+      .set({ companyName: 'Acme Group' })
+      .where(eq(users.id, newcomer.user._id));
+    await rename(first, 'Other');
+    await rename(second, 'Another');
+    expect(await companyOf()).toBe('Acme Group');
+  });
+
   it('documents every job route in the OpenAPI document', async () => {
     const response = await as(null)('GET', '/api/docs/json');
     expect(response.statusCode).toBe(200);

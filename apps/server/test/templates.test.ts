@@ -170,6 +170,19 @@ describe.each(testDbKinds())('templates on %s', (kind) => {
     expect(await templateActivities(template._id)).toEqual(['create']);
   });
 
+  it("names a blank title in the language of the account it is saved for (an API client's too)", async () => {
+    const hebrew = await accountWith(t.app, { fName: 'Dana' });
+    await t.app.db.execute(sql`update users set language = 'he' where id = ${hebrew.user._id}`);
+    const template = await createTemplate(
+      hebrew,
+      templatePayload({ title: '', quests: [questionPayload('video')] }),
+    );
+    expect(template.title).toMatch(/^תבנית ללא שם \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const renamed = await as(hebrew)('PUT', '/api/template', { ...template, title: ' ' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((renamed.json() as Template).title.startsWith('תבנית ללא שם ')).toBe(true);
+  });
+
   it('rejects invalid templates with 400 and the domain key, writing nothing', async () => {
     const [before] = await t.app.db.select({ value: sql<number>`count(*)` }).from(templates);
     const cases: [Record<string, unknown>, string][] = [

@@ -310,6 +310,11 @@ export async function getJob(db: Db, orgId: string, id: string): Promise<Job> {
   return job!;
 }
 
+/** The spec's blank company fallbacks ("company" in each language): not a company's name. */
+function companyFallbacks(): string[] {
+  return [getDefaultTexts('en').company, getDefaultTexts('he').company];
+}
+
 /**
  * Creates a job (spec §7 `POST job`) owned by the acting user (an admin's view-as target), in
  * their organisation. Their plan gates the answer types (403, policies); the body schema has
@@ -343,10 +348,7 @@ export async function createJob(
         archivedAt: null,
       })
       .returning({ id: jobs.id });
-    await rememberCompanyName(tx, owner.id, values.companyName, [
-      getDefaultTexts('en').company,
-      getDefaultTexts('he').company,
-    ]);
+    await rememberCompanyName(tx, owner.id, values.companyName, companyFallbacks());
     await recordActivity(tx, {
       type: 'create',
       target: 'job',
@@ -430,6 +432,15 @@ export async function updateJobs(
         .update(jobs)
         .set({ ...values, archivedAt, departmentId, updatedAt: now })
         .where(and(eq(jobs.id, row.id), eq(jobs.orgId, orgId)));
+      if (values.companyName !== row.companyName) {
+        await rememberCompanyName(
+          tx,
+          row.ownerId,
+          values.companyName,
+          companyFallbacks(),
+          row.companyName,
+        );
+      }
       const type =
         !row.archivedAt && archivedAt
           ? 'archive'

@@ -16,6 +16,7 @@ import type { Db, DbTx } from '../../db/client';
 import { readList, likePattern } from '../../db/list-query';
 import { templates } from '../../db/schema';
 import { ownerFirstNameColumn, ownerJoin } from '../users/users.joins';
+import { findUserById } from '../users/users.service';
 import { AppError } from '../../lib/app-error';
 import { authorize, viewAsMeta, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
@@ -190,9 +191,14 @@ function activityMeta(actor: StaffActor, templateId: string, extra: Record<strin
   return { templateId, ...extra, ...viewAsMeta(actor) };
 }
 
-/** The columns a create or update writes: blank title named (spec §4), URLs checked, HTML sanitised. */
-function toTemplateValues(input: TemplateSaveInput, now: Date) {
-  const { title } = applyTemplateDefaults(input, now);
+/**
+ * The columns a create or update writes: blank title named (spec §4) in the language of the
+ * account it is saved for (issue 13: the editor names it so too; an API client may send none),
+ * URLs checked, HTML sanitised.
+ */
+async function toTemplateValues(db: Db, actor: StaffActor, input: TemplateSaveInput, now: Date) {
+  const language = input.title.trim() ? null : (await findUserById(db, actor.id))?.language;
+  const { title } = applyTemplateDefaults(input, now, language);
   assertSafeMediaUrls({ coverUrl: input.coverUrl });
   return { title, name: title, coverUrl: input.coverUrl, quests: toStoredQuests(input.quests) };
 }
@@ -208,7 +214,7 @@ export async function createTemplate(
   const { actor, input, now } = params;
   const author = actor;
   authorize(actor, 'job.useAnswerTypes', { quests: input.quests });
-  const values = toTemplateValues(input, now);
+  const values = await toTemplateValues(db, actor, input, now);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(templates)
@@ -246,7 +252,7 @@ export async function updateTemplate(
   params: { actor: StaffActor; input: TemplateUpdateInput; now: Date },
 ): Promise<Template> {
   const { actor, input, now } = params;
-  const values = toTemplateValues(input, now);
+  const values = await toTemplateValues(db, actor, input, now);
   await db.transaction(async (tx) => {
     const row = await lockOwnTemplate(tx, actor, input._id);
     authorize(actor, 'job.useAnswerTypes', { quests: input.quests, previous: row.quests });

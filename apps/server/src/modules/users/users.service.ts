@@ -277,21 +277,29 @@ export interface UserPatch {
 
 /**
  * Keeps the company name a recruiter gave their first job on their profile (issue 13: asked
- * once), so every later new job is prefilled with it. Only a profile without one is changed,
- * and the spec's blank fallback ("company") is not a name.
+ * once), so every later new job is prefilled with it. Only a profile without one is changed, or
+ * (with `previous`, when a job's company is edited) one that still holds the name taken from that
+ * job: a job saved while its company was half typed ("Ac", autosave) leaves "Acme" on the profile
+ * once the name is finished. The spec's blank fallback ("company") is not a name.
  */
 export async function rememberCompanyName(
   tx: Db | DbTx,
   userId: string,
   companyName: string,
   fallbacks: readonly string[],
+  previous?: string,
 ): Promise<void> {
   const name = companyName.trim();
   if (!name || fallbacks.includes(name)) return;
+  const before = previous?.trim();
+  const replaceable =
+    before && before !== name
+      ? or(eq(users.companyName, ''), eq(users.companyName, before))
+      : eq(users.companyName, '');
   await tx
     .update(users)
     .set({ companyName: name })
-    .where(and(eq(users.id, userId), eq(users.companyName, '')));
+    .where(and(eq(users.id, userId), replaceable));
 }
 
 /** Updates a user; EMAIL_TAKEN_ERR when the new email belongs to someone else. */
