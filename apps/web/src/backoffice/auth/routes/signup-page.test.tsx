@@ -54,11 +54,16 @@ describe('SignupPage', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The passwords do not match')).toBeVisible();
 
+    // Errors clear while a valid value is typed, before the field is left (issue 13).
     await fill(user, { Password: 'Secret1' });
-    await user.tab();
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
     await waitFor(() =>
       expect(screen.getByLabelText(/^Password/)).not.toHaveAttribute('aria-invalid', 'true'),
     );
+    await fill(user, { Email: 'dana@example.com' });
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email')).toBeNull());
+    await user.tab();
     await user.click(screen.getByLabelText(/^Confirm password/));
     await user.tab();
     await waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());

@@ -160,7 +160,10 @@ describe('OnboardingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(6);
 
+    // An error clears while a valid value is typed, before the field is left (issue 13).
     await user.type(screen.getByLabelText(/First name/), '  Noa ');
+    expect(screen.getByLabelText(/First name/)).toHaveFocus();
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(5));
     await user.type(screen.getByLabelText(/Last name/), 'Cohen');
     await user.tab();
     expect(upload).toBeEnabled();
@@ -168,6 +171,10 @@ describe('OnboardingPage', () => {
     await user.tab();
     expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Email/), 'example.com');
+    expect(screen.getByLabelText(/Email/)).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid email')).not.toBeInTheDocument(),
+    );
     await user.type(screen.getByLabelText(/Phone/), '050-1234567');
     await user.type(screen.getByLabelText(/City/), 'Haifa');
 
