@@ -142,3 +142,83 @@ test('a question with thinking time counts it down and starts the take by itself
   // The take becomes playable once its recording is read back (slow on two loaded cores).
   await expect(page.getByTestId('take-review')).toBeVisible({ timeout: 20_000 });
 });
+
+test.describe('in Hebrew on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the steps are named, the speed reads in Hebrew, reading is free and the take review fits the screen', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const { job } = await createInterviewJob(request, {
+      title: 'Answer clock',
+      quests: [
+        { ...videoQuestion, timeLimit: 1 },
+        {
+          ...videoQuestion,
+          id: 'q2',
+          txt: 'Anything else?',
+          timeLimit: 1,
+          ansRule: { ...videoQuestion.ansRule, isVidAns: false, isTxtAns: true },
+        },
+      ],
+    });
+    await page.addInitScript(() => window.localStorage.setItem('candid.lang', 'he'));
+    await page.goto(`/interview/${job._id}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: 'התחלת ראיון' }).click();
+    // The phone's step indicator has no labels: the current step is named under it.
+    await expect(page.getByTestId('step-caption')).toHaveText(/^שלב 1 מתוך \d: הפרטים שלך$/);
+    await page.getByLabel('שם פרטי').fill('נועה');
+    await page.getByLabel('שם משפחה').fill('כהן');
+    await page.getByLabel('אימייל').fill('noa@example.com');
+    await page.getByLabel('טלפון').fill('0501234567');
+    await page.getByLabel('עיר מגורים').fill('חיפה');
+    await page.getByRole('button', { name: 'המשך' }).click();
+    await expect(page.getByTestId('step-caption')).toHaveText(/^שלב 2 מתוך \d: בדיקת ציוד$/);
+    await page.getByRole('button', { name: 'הפעלת בדיקה' }).click();
+    const connection = page.getByTestId('status-connection');
+    await expect(connection).not.toHaveAttribute('data-status', 'checking', { timeout: 30_000 });
+    // Number before unit, both in Hebrew (it read "(Mbps 1.10)" in right-to-left).
+    await expect(connection).not.toContainText('Mbps');
+    if ((await connection.getAttribute('data-status')) === 'ok') {
+      await expect(connection).toContainText(/\(\d+(\.\d+)? מגה-ביט לשנייה\)/);
+    }
+
+    await page.getByRole('button', { name: 'התחלת הראיון' }).click();
+    const step = page.getByTestId('question-step');
+    const timer = page.getByTestId('question-timer');
+    await expect(step).toHaveAttribute('data-phase', 'reading', { timeout: 30_000 });
+    await expect(page.getByTestId('reading-time')).toContainText('זמן קריאה');
+    await expect(page.getByTestId('reading-time')).toContainText('0:03', { timeout: 10_000 });
+    await expect(timer).toHaveText('1:00');
+
+    await page.getByRole('button', { name: 'התחלת הקלטה' }).click();
+    await expect(page.getByTestId('recording-badge')).toBeVisible();
+    await expect(timer).toHaveText('0:57', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'עצירת הקלטה' }).click();
+    await expect(step).toHaveAttribute('data-phase', 'recorded');
+    const review = page.getByTestId('take-review');
+    const played = await probePlayer(review);
+    expect(played.seeked).toBe(true);
+    // The review player and the choices fit a 360 px screen: nothing scrolls sideways.
+    const box = await review.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await expect(page.getByRole('button', { name: 'הקלטה מחדש' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    await page.getByRole('button', { name: 'שמירה והמשך' }).click();
+    await page.getByLabel('התשובה שלך').fill('לא, תודה.');
+    const finish = page.getByRole('button', { name: 'סיום הראיון' });
+    await expect(finish).toBeEnabled({ timeout: 10_000 });
+    await finish.click();
+    await expect(page.getByTestId('thank-you')).toContainText(
+      'הראיון שלך למשרה Answer clock ב-Acme נשלח',
+      { timeout: 60_000 },
+    );
+  });
+});

@@ -347,6 +347,9 @@ test('in Hebrew: the details are right-to-left, the status changes and a note is
     seconds.boundingBox(),
   ]);
   expect(minutesBox!.x).toBeLessThan(secondsBox!.x);
+  // Their hints are Hebrew too (they read "mm" and "ss").
+  await expect(minutes).toHaveAttribute('placeholder', 'דק׳');
+  await expect(seconds).toHaveAttribute('placeholder', 'שנ׳');
 
   // On a 360 px phone the header's status, CV and menu buttons share one row inside the page.
   await page.setViewportSize({ width: 360, height: 740 });
