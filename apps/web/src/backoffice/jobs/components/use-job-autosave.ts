@@ -138,18 +138,18 @@ export function useJobAutosave(
       if (!saved) throw new Error('the server answered no job');
       const ids = { _id: saved._id, owner: saved.owner, createdAt: saved.createdAt };
       savedRef.current = { ...draft, ...ids };
-      if (!draft._id) {
+      if (!draft._id || previous?.company.name !== draft.company.name) {
         jobRef.current = { ...jobRef.current, ...ids };
         setJob(jobRef.current);
       }
       queryClient.setQueryData(jobKeys.detail(saved._id), saved);
       void queryClient.invalidateQueries({ queryKey: JOB_LIST_KEY });
-      if (!draft._id) {
-        // A first job's company name is kept on the profile (issue 13): the session reloads it
-        // so the next new job is prefilled.
+      if (!draft._id || previous?.company.name !== draft.company.name) {
+        // A first job's company name is kept on the profile, and follows while that job's
+        // name is finished (issue 13): the session reloads it so the next new job is prefilled.
         void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-        void navigate(`/create/${encodeURIComponent(saved._id)}`, { replace: true });
       }
+      if (!draft._id) void navigate(`/create/${encodeURIComponent(saved._id)}`, { replace: true });
       setStatus(timerRef.current ? 'pending' : 'saved');
     } catch {
       if (timerRef.current) clearTimeout(timerRef.current);

@@ -86,6 +86,29 @@ describe('JobEditorPage', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
   });
 
+  it("prefills a new job's company from the profile, and reloads the profile when a saved job's company changes (issue 13)", async () => {
+    const view = renderEditor({}, { ...TEST_USER, companyName: 'Acme Ltd' });
+    const company = await screen.findByRole('textbox', { name: /Company name/ });
+    expect(company).toHaveValue('Acme Ltd');
+    const sessionLoads = () => view.fetchMock.callsTo('GET user/logged').length;
+
+    typeInto('Job title', 'Frontend');
+    await waitForDebounce();
+    await waitFor(() => expect(view.currentUrl()).toBe('/create/job-1'));
+    // The first save may have set the profile's company: the session is read again.
+    await waitFor(() => expect(sessionLoads()).toBe(2));
+
+    typeInto('Location', 'Haifa');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(1));
+    expect(sessionLoads()).toBe(2);
+
+    typeInto('Company name', 'Acme Group');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(2));
+    await waitFor(() => expect(sessionLoads()).toBe(3));
+  });
+
   it('saves a closing date picked in local time as an instant, and refuses a past one (issue 14)', async () => {
     const view = renderEditor();
     const field = await screen.findByTestId('closing-date');
