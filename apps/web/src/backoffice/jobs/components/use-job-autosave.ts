@@ -138,7 +138,7 @@ export function useJobAutosave(
       if (!saved) throw new Error('the server answered no job');
       const ids = { _id: saved._id, owner: saved.owner, createdAt: saved.createdAt };
       savedRef.current = { ...draft, ...ids };
-      if (!draft._id || previous?.company.name !== draft.company.name) {
+      if (!draft._id) {
         jobRef.current = { ...jobRef.current, ...ids };
         setJob(jobRef.current);
       }
