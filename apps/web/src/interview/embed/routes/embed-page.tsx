@@ -9,11 +9,12 @@ import { PageLoader } from '../../../common/ui/page-loader';
 import { usePublicJob } from '../../api/get-public-job';
 import { JobInvitation } from '../../invitation/job-invitation';
 import { InterviewNotAvailable } from '../../onboarding/components/interview-not-available';
+import { JobClosed } from '../../onboarding/components/job-closed';
 
 /**
  * `/embed/{jobId}?lng=he|en` (spec §2): the invitation for a recruiter's site, in a frame. `lng`
  * forces the language for this page only (it is not kept as the visitor's choice); any other
- * value is ignored.
+ * value is ignored. A job past its closing date says it is closed instead of inviting (issue 14).
  */
 export function EmbedPage() {
   const { t } = useTranslation();
@@ -32,6 +33,9 @@ export function EmbedPage() {
       <Container size={720} px="sm">
         {query.isError || !query.data ? (
           <InterviewNotAvailable />
+        ) : query.data.isClosed ? (
+          // Past its closing date the recruiter's site says so, as the invitation link does.
+          <JobClosed job={query.data} />
         ) : (
           <JobInvitation
             job={query.data}
