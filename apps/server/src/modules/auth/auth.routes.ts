@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { isStaff } from '../../policies';
+import { isStaff, staffOf } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { findUserById, toUserDto } from '../users/users.service';
 import { authRateLimit, type AuthRateLimitName } from './auth.rate-limits';
@@ -199,7 +199,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         return { isVerified: true };
       }
       await app.requireUser(request);
-      const row = await auth.verifyEmailWithCode(request.user!.id, enteredCode);
+      const row = await auth.verifyEmailWithCode(staffOf(request).user.id, enteredCode);
       return { isVerified: true, user: toUserDto(row) };
     },
   );
@@ -265,7 +265,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
       preHandler: limit('sendVerifyEmail'),
     },
     async (request) => {
-      const row = await findUserById(app.db, request.user!.id);
+      const row = await findUserById(app.db, staffOf(request).user.id);
       if (!row) throw new AppError('INVALID_TOKEN_ERR');
       await auth.sendVerification(row, 'link');
       return {};
