@@ -136,6 +136,47 @@ describe.each(testDbKinds())('realtime (%s)', (kind) => {
     ]);
     expect(leaked).toEqual([]);
   });
+
+  it("tells the organisation's other reviewers of a rating, never the rater or another organisation (issue 15)", async () => {
+    const colleague = await accountWith(t.app, { orgId: owner.user.companyId! });
+    const c = await startInterview(t.app, job._id);
+    const [ownerSocket, colleagueSocket, strangerSocket] = await Promise.all([
+      watcher(owner),
+      watcher(colleague),
+      watcher(stranger),
+    ]);
+    const toOwner = collect(ownerSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+    const toColleague = collect(colleagueSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+    const leaked = collect(strangerSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+
+    const rated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/job/${job._id}/${c.applicant.id}/rating`,
+      headers: { authorization: `Bearer ${colleague.accessToken}` },
+      payload: { targetType: 'criterion', targetId: 'overall', score: 4 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    await until(() => toOwner.length === 1);
+    expect(toOwner[0]).toMatchObject({
+      userId: owner.user._id,
+      data: { type: 'rated', jobId: job._id, applicant: { id: c.applicant.id } },
+    });
+    // A stray event to the rater or a stranger would have arrived with the owner's.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(toColleague).toEqual([]);
+    // And the other way round: the colleague hears of the owner's rating.
+    const byOwner = await t.app.inject({
+      method: 'PUT',
+      url: `/api/job/${job._id}/${c.applicant.id}/rating`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { targetType: 'criterion', targetId: 'overall', score: 5 },
+    });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    await until(() => toColleague.length === 1);
+    expect(toColleague[0]).toMatchObject({ userId: owner.user._id, data: { type: 'rated' } });
+    expect(toOwner).toHaveLength(1);
+    expect(leaked).toEqual([]);
+  });
 });
 
 /** A free local port, or the server listening on it when `target` is given (a TCP relay). */

@@ -237,6 +237,8 @@ export const APPLICANT_EVENT_TYPES = [
   'quited',
   'submitted',
   'accommodationRequested',
+  // A reviewer's rating changed the applicant's averages (issue 15): told to the other reviewers.
+  'rated',
 ] as const;
 export type ApplicantEventType = (typeof APPLICANT_EVENT_TYPES)[number];
 

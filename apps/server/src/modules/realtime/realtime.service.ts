@@ -28,6 +28,30 @@ export function notifyApplicantSaved(
   }
 }
 
+/**
+ * Tells every reviewer of the organisation but the ones in `except` (who made the change) that
+ * an applicant changed in a way each of them sees (a rating moved the averages, issue 15): their
+ * open overview and details pages read it again. Another organisation hears nothing.
+ */
+export function notifyReviewers(
+  app: FastifyInstance,
+  ownerId: string,
+  reviewerIds: readonly string[],
+  except: readonly string[],
+  type: ApplicantEventType,
+  applicant: CandidateApplicant,
+): void {
+  // The payload is the spec's (§7): `userId` names the job owner, whoever receives it.
+  const payload: ApplicantEventPayload = {
+    userId: ownerId,
+    data: { type, applicant, jobId: applicant.jobInfo.jobId },
+  };
+  for (const userId of reviewerIds) {
+    if (!except.includes(userId))
+      app.realtime.emitToUser(userId, REALTIME_EVENTS.SAVE_APPLICANT, payload);
+  }
+}
+
 /** Tells the candidate's open interview that the recruiter decided its accommodation request. */
 export function notifyAccommodationDecided(
   app: FastifyInstance,

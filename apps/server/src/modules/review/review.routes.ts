@@ -22,13 +22,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loggedActor, staffOf } from '../../policies';
 import { toCandidateApplicant } from '../applicants/applicants.service';
-import { notifyApplicantSaved } from '../realtime/realtime.service';
+import { notifyApplicantSaved, notifyReviewers } from '../realtime/realtime.service';
+import { listOrgUsers } from '../users/users.service';
 import { updateApplicants, replaceApplicantCv } from './review.changes';
 import { deleteApplicants } from './review.deletion';
 import { getApplicantDetails, getApplicantVideos } from './review.details';
 import { countApplicants, listApplicants } from './review.query';
 import { rateApplicant } from './review.ratings';
-import type { ReviewActor, Reviewer } from './review.shared';
+import { findOrgApplicant, type ReviewActor, type Reviewer } from './review.shared';
 
 const TAGS = ['applicants'];
 const BEARER = [{ bearerAuth: [] }];
@@ -198,6 +199,22 @@ export async function reviewRoutes(app: FastifyInstance) {
         actor,
         request.params,
         request.body,
+      );
+      // The other reviewers' open pages show the new averages without a reload.
+      const { applicant, job } = await findOrgApplicant(
+        app.db,
+        viewer.orgId,
+        request.params.applicantId,
+        request.params.jobId,
+      );
+      const reviewers = await listOrgUsers(app.db, viewer.orgId);
+      notifyReviewers(
+        app,
+        job.ownerId,
+        reviewers.map((user) => user.id),
+        [viewer.user.id, viewer.id],
+        'rated',
+        await toCandidateApplicant(applicant, { id: job.id, title: job.title }, app.storage),
       );
       return { ratings };
     },

@@ -97,13 +97,20 @@ describe('createRealtimeHub', () => {
     const socket = sockets[0]!;
     socket.fire(REALTIME_EVENTS.SAVE_APPLICANT, payload);
     socket.fire(REALTIME_EVENTS.ALERT_INTERVIEW_DONE, payload);
+    // Another reviewer's rating (issue 15) is an applicant event like the others.
+    socket.fire(REALTIME_EVENTS.SAVE_APPLICANT, {
+      ...payload,
+      data: { ...payload.data, type: 'rated' },
+    });
     socket.fire(REALTIME_EVENTS.SAVE_APPLICANT, { userId: 'u1', data: { type: 'nope' } });
     socket.fire(REALTIME_EVENTS.SAVE_APPLICANT, 'garbage');
     expect(first.map((event) => event.name)).toEqual([
       REALTIME_EVENTS.SAVE_APPLICANT,
       REALTIME_EVENTS.ALERT_INTERVIEW_DONE,
+      REALTIME_EVENTS.SAVE_APPLICANT,
     ]);
-    expect(second).toHaveLength(2);
+    expect(first[2]!.payload.data.type).toBe('rated');
+    expect(second).toHaveLength(3);
     expect(first[1]!.payload.data.applicant.info.fName).toBe('Noa');
   });
 
