@@ -1,4 +1,4 @@
-import type { Job } from '@candid/domain';
+import type { ApplicantListResponse, Job } from '@candid/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants, mailQueue, timelineEvents } from '../src/db/schema';
@@ -160,6 +160,24 @@ describe.each(testDbKinds())('invitations by e-mail (%s)', (kind) => {
     const [row] = await t.app.db.select().from(applicants).where(eq(applicants.id, first!.id));
     expect(row).toMatchObject({ lName: 'Bar', hometown: 'Acre', phone: '050-7654321' });
     expect(row!.openedAt).toEqual(first!.openedAt);
+
+    // The overview tells opened from started (an answer saved) from submitted (issue 14).
+    const listed = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/job/applicant?jobId=${job._id}`,
+        headers: bearer(owner.accessToken),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const items = (response.json() as ApplicantListResponse).applicants;
+      return items.find((item) => item.id === first!.id)!;
+    };
+    expect(await listed()).toMatchObject({ started: false, timestamp: { submitted: null } });
+    await t.app.db
+      .update(applicants)
+      .set({ answerMap: { [job.quests[0]!.id]: { resTime: 3, txt: 'A first answer' } } })
+      .where(eq(applicants.id, first!.id));
+    expect(await listed()).toMatchObject({ started: true, timestamp: { submitted: null } });
   });
 
   it("shows the company's logo at the top of the e-mail, as an absolute address", async () => {

@@ -70,7 +70,8 @@ test('a recruiter invites people by e-mail; the invited candidate opens a pre-fi
   await expect(candidate.getByLabel('Phone')).toHaveValue('050-1234567');
   await candidate.close();
 
-  // Opened: the row now shows when the link was opened, not "Invited".
+  // Opened: the row now shows when the link was opened, marked "Opened" instead of "Invited".
   await page.reload();
   await expect(page.getByText('Invited', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Opened', { exact: true })).toHaveCount(1);
 });

@@ -123,6 +123,11 @@ export const applicantListItemSchema = z.object({
   archivedAt: isoDateSchema.nullable(),
   /** Quit without submitting. */
   incomplete: z.boolean(),
+  /**
+   * At least one answer saved (issue 14: an invited candidate who started, beside invited,
+   * opened and submitted). Older servers' rows may lack it.
+   */
+  started: z.boolean().optional(),
   /** The average scorecard rating and how many reviewers gave one (issue 15). */
   rating: ratingSummarySchema,
 });

@@ -49,7 +49,12 @@ export type ApplicantListRow = Pick<
   | 'archivedAt'
   | 'ratingAvg'
   | 'ratingCount'
-> & { jobTitle: string };
+> & {
+  jobTitle: string;
+  /** At least one answer saved: the list statement's `answer_map <> '{}'`, else the row's map. */
+  started?: boolean;
+  answerMap?: Record<string, unknown>;
+};
 
 export type NoteRow = typeof notes.$inferSelect;
 /** A timeline row, with the reviewer's name for a rating event (null: account deleted). */
@@ -119,6 +124,7 @@ export async function toListItem(
     isLocked: !can(viewer, 'applicant.open', { orgId: viewer.orgId, isFree: row.isFree }),
     archivedAt: iso(row.archivedAt),
     incomplete: isIncompleteInterview(timestamp),
+    started: row.started ?? Object.keys(row.answerMap ?? {}).length > 0,
     rating: {
       avg: row.ratingAvg === null ? null : Number(row.ratingAvg),
       count: row.ratingCount,

@@ -341,7 +341,7 @@ export async function listApplicants(
           ${applicants.quitedAt} as "quitedAt", ${applicants.isRead} as "isRead",
           ${applicants.isFree} as "isFree", ${applicants.archivedAt} as "archivedAt",
           ${applicants.ratingAvg} as "ratingAvg", ${applicants.ratingCount} as "ratingCount",
-          ${jobs.title} as "jobTitle", ${key} as "key", ${applicants.createdAt}::text as "createdAt",
+          ${applicants.answerMap} <> '{}'::jsonb as "started", ${jobs.title} as "jobTitle", ${key} as "key", ${applicants.createdAt}::text as "createdAt",
           row_number() over (order by ${join(orderOf(sort), sql`, `)}) as pos
         from ${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}
         where ${applicants.orgId} = ${viewer.orgId} and ${applicants.id} in (select id from page)

@@ -82,9 +82,22 @@ export function ApplicantName({
 
 const DATE_LABELS = {
   submitted: 'applicantOverview.submittedOn',
+  started: 'applicantOverview.startedOn',
   opened: 'applicantOverview.openedOn',
   sent: 'applicantOverview.sentOn',
 } as const;
+
+/** The stage badge before the date of an interview not submitted yet (issue 14). */
+function stageBadge(
+  kind: keyof typeof DATE_LABELS,
+  isInvited: boolean,
+): { key: string; color: string } | null {
+  if (kind === 'sent') return { key: 'applicantOverview.invited', color: 'grape' };
+  if (kind === 'started') return { key: 'applicantOverview.started', color: 'blue' };
+  // Every walk-in candidate opened the link; only an invitation's opening is news.
+  if (kind === 'opened' && isInvited) return { key: 'applicantOverview.opened', color: 'cyan' };
+  return null;
+}
 
 /** Submitted date, else opened date, else invited date, in the short locale format (spec §9). */
 export function ApplicantDate({ applicant }: { applicant: ApplicantListItem }) {
@@ -94,11 +107,12 @@ export function ApplicantDate({ applicant }: { applicant: ApplicantListItem }) {
   if (!date) return <Text c="dimmed">—</Text>;
   const text = formatDate(date.iso, language);
   const label = t(DATE_LABELS[date.kind], { date: text });
+  const badge = stageBadge(date.kind, applicant.timestamp.sent !== null);
   return (
     <Text fz="sm" c="gray.7" title={label} style={{ whiteSpace: 'nowrap' }}>
-      {date.kind === 'sent' ? (
-        <Badge component="span" size="xs" variant="light" color="grape" me={6} aria-hidden>
-          {t('applicantOverview.invited')}
+      {badge ? (
+        <Badge component="span" size="xs" variant="light" color={badge.color} me={6} aria-hidden>
+          {t(badge.key)}
         </Badge>
       ) : null}
       <span aria-hidden>{text}</span>

@@ -1,3 +1,4 @@
+import type { ApplicantListItem } from '@candid/domain';
 import { describe, expect, it } from 'vitest';
 import {
   canToggleRead,
@@ -52,18 +53,33 @@ describe('overview rules', () => {
     expect(getRowClickAction(applicant, isArchiveView)).toBe(expected);
   });
 
-  it('shows the submitted date, else the opened one', () => {
-    const timestamp = { sent: null, opened: '2024-05-01T10:00:00.000Z', quited: null };
-    expect(
-      getApplicantDate({ timestamp: { ...timestamp, submitted: '2024-05-02T10:00:00.000Z' } }),
-    ).toEqual({ iso: '2024-05-02T10:00:00.000Z', kind: 'submitted' });
-    expect(getApplicantDate({ timestamp: { ...timestamp, submitted: null } })).toEqual({
-      iso: '2024-05-01T10:00:00.000Z',
+  it('tells invited, opened, started and submitted apart, each with its date (issue 14)', () => {
+    const sent = '2024-04-30T10:00:00.000Z';
+    const opened = '2024-05-01T10:00:00.000Z';
+    const submitted = '2024-05-02T10:00:00.000Z';
+    const at = (
+      timestamp: Partial<ApplicantListItem['timestamp']>,
+      extra: { started?: boolean; incomplete?: boolean } = {},
+    ) =>
+      getApplicantDate({
+        timestamp: { sent: null, opened: null, submitted: null, quited: null, ...timestamp },
+        incomplete: extra.incomplete ?? false,
+        ...(extra.started === undefined ? {} : { started: extra.started }),
+      });
+    expect(at({ sent })).toEqual({ iso: sent, kind: 'sent' });
+    expect(at({ sent, opened }, { started: false })).toEqual({ iso: opened, kind: 'opened' });
+    expect(at({ sent, opened }, { started: true })).toEqual({ iso: opened, kind: 'started' });
+    expect(at({ opened })).toEqual({ iso: opened, kind: 'opened' });
+    // A quit interview is incomplete, not under way.
+    expect(at({ opened, quited: submitted }, { started: true, incomplete: true })).toEqual({
+      iso: opened,
       kind: 'opened',
     });
-    expect(
-      getApplicantDate({ timestamp: { ...timestamp, opened: null, submitted: null } }),
-    ).toBeNull();
+    expect(at({ sent, opened, submitted }, { started: true })).toEqual({
+      iso: submitted,
+      kind: 'submitted',
+    });
+    expect(at({})).toBeNull();
   });
 
   it('opens the details under the applicant’s job', () => {

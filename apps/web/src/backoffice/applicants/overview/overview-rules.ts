@@ -6,16 +6,20 @@ export function getApplicantDetailsPath(applicant: Pick<ApplicantListItem, 'id' 
 }
 
 /**
- * The date a row shows: when the interview was submitted, else when it was opened, else (an
- * invitation by e-mail not yet opened) when the invitation was sent.
+ * Where an interview stands, with the date a row shows (issue 14: invited, opened, started,
+ * submitted): submitted on its date; started (an answer saved, not quit) or opened since the
+ * link was opened; invited (an invitation by e-mail not yet opened) since it was sent.
  */
 export function getApplicantDate(
-  applicant: Pick<ApplicantListItem, 'timestamp'>,
-): { iso: string; kind: 'submitted' | 'opened' | 'sent' } | null {
-  if (applicant.timestamp.submitted)
-    return { iso: applicant.timestamp.submitted, kind: 'submitted' };
-  if (applicant.timestamp.opened) return { iso: applicant.timestamp.opened, kind: 'opened' };
-  if (applicant.timestamp.sent) return { iso: applicant.timestamp.sent, kind: 'sent' };
+  applicant: Pick<ApplicantListItem, 'timestamp' | 'started' | 'incomplete'>,
+): { iso: string; kind: 'submitted' | 'started' | 'opened' | 'sent' } | null {
+  const { timestamp } = applicant;
+  if (timestamp.submitted) return { iso: timestamp.submitted, kind: 'submitted' };
+  if (timestamp.opened) {
+    const isStarted = applicant.started === true && !applicant.incomplete;
+    return { iso: timestamp.opened, kind: isStarted ? 'started' : 'opened' };
+  }
+  if (timestamp.sent) return { iso: timestamp.sent, kind: 'sent' };
   return null;
 }
 
