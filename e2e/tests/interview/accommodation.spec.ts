@@ -54,8 +54,8 @@ test('a candidate asks for extra time, the recruiter approves it in another brow
   await expect(card).toHaveAttribute('data-status', 'approved');
   await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.getByText('Asked for more time')).toBeVisible();
-  await expect(page.getByText('Extra time approved')).toBeVisible();
+  await expect(page.getByText('Asked for an adjustment')).toBeVisible();
+  await expect(page.getByText('Adjustment approved')).toBeVisible();
 
   // The waiting candidate sees the decision without a reload.
   await expect(status).toHaveAttribute('data-status', 'approved');
