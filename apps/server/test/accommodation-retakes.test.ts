@@ -280,4 +280,62 @@ describe.each(testDbKinds())('extra retakes (%s)', (kind) => {
     );
     expect(await takesOf(created.applicant.id)).toEqual({ [video.id]: 5 });
   });
+
+  it('measures mp4 recordings too: a take longer than the limit is never named in the answer', async () => {
+    const video = withRetakes.quests[0]!;
+    const limitSec = video.timeLimit * 60;
+    /** A plain mp4 (ftyp, mvhd with the length in ms, then media data). */
+    const mp4Of = (durationSec: number) => {
+      const box = (type: string, body: Buffer) => {
+        const header = Buffer.alloc(8);
+        header.writeUInt32BE(8 + body.length, 0);
+        header.write(type, 4, 'latin1');
+        return Buffer.concat([header, body]);
+      };
+      const mvhd = Buffer.alloc(100);
+      mvhd.writeUInt32BE(1000, 12);
+      mvhd.writeUInt32BE(durationSec * 1000, 16);
+      return Buffer.concat([
+        box('ftyp', Buffer.from('mp42\0\0\0\0mp41isom')),
+        box('moov', box('mvhd', mvhd)),
+        box('mdat', Buffer.alloc(2000, 3)),
+      ]);
+    };
+    const take = async (created: CreateApplicantResponse, durationSec: number) => {
+      const response = await tusClient(origin, created.candidateToken).create({
+        applicantId: created.applicant.id,
+        questId: video.id,
+        kind: 'face',
+        filetype: 'video/mp4',
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const bytes = mp4Of(durationSec);
+      const done = await tusClient(origin, created.candidateToken).patch(
+        response.headers.get('location')!,
+        0,
+        bytes,
+        bytes.length,
+      );
+      expect(done.status).toBe(204);
+      return multipartKey(
+        withRetakes._id,
+        recordingFileName({
+          applicantId: created.applicant.id,
+          jobId: withRetakes._id,
+          questId: video.id,
+          kind: 'face',
+          container: 'mp4',
+        }),
+      );
+    };
+    const fits = await startInterview(t.app, withRetakes._id);
+    const fitsKey = await take(fits, limitSec - 10);
+    expect((await uploadRowOf(fitsKey))!.durationSec).toBe(limitSec - 10);
+    expect((await answerOf(fits.applicant.id))[video.id]).toMatchObject({ faceKey: fitsKey });
+
+    const tooLong = await startInterview(t.app, withRetakes._id);
+    const longKey = await take(tooLong, limitSec + 30);
+    expect((await uploadRowOf(longKey))!.durationSec).toBe(limitSec + 30);
+    expect((await answerOf(tooLong.applicant.id))[video.id]).toBeUndefined();
+  });
 });

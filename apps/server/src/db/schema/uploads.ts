@@ -37,8 +37,8 @@ export const uploads = pgTable(
     status: text('status').$type<UploadStatus>().notNull().default('started'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     /**
-     * Length in seconds of a completed recording, as read when its webm Duration was written;
-     * null for other files, mp4 recordings and files whose length could not be read.
+     * Length in seconds of a completed recording, as read when its webm Duration was written or
+     * from its mp4 boxes; null for other files and recordings whose length could not be read.
      */
     durationSec: doublePrecision('duration_sec'),
     createdAt: createdAt(),

@@ -16,6 +16,7 @@ import type { InterviewJob } from '../jobs/interview-job';
 import { findApplicantSubmittedAt } from '../review/applicant-records';
 import { getAccommodation } from '../accommodations/accommodations.records';
 import { can, candidateActor } from '../../policies';
+import { measureStoredMp4DurationSec } from './mp4-duration';
 import { fixStoredWebmDuration } from './webm-duration';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -275,9 +276,10 @@ export function toWireParts(parts: UploadedPart[]) {
 }
 
 /**
- * Makes a stored recording seekable where needed (webm: writes the Segment Duration) and
- * marks its upload completed with its final size. Failing to fix a file never loses it: the
- * object stays as uploaded and the failure is logged.
+ * Makes a stored recording seekable where needed (webm: writes the Segment Duration), measures
+ * its length (webm from its clusters, mp4 from its boxes: the time-limit check covers both) and
+ * marks its upload completed with its final size. Failing to fix or measure a file never loses
+ * it: the object stays as uploaded, its length unknown, and the failure is logged.
  */
 export async function finishRecording(
   deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
@@ -297,6 +299,13 @@ export async function finishRecording(
       }
     } catch (error) {
       deps.log.warn({ err: error, key: row.key }, 'could not write the webm duration');
+    }
+  }
+  if (knownDurationSec === undefined && row.contentType === RECORDING_MIME_TYPES.mp4) {
+    try {
+      durationSec = await measureStoredMp4DurationSec(deps.storage, row.key);
+    } catch (error) {
+      deps.log.warn({ err: error, key: row.key }, 'could not measure the mp4 duration');
     }
   }
   await deps.db
