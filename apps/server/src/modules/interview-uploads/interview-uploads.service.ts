@@ -194,21 +194,6 @@ export async function uncountTake(
     );
 }
 
-/** Takes started per question and kind, for tests and the review's details. */
-export async function findTakeCounts(
-  db: Db,
-  applicantId: string,
-): Promise<{ questionId: string; kind: string; takes: number }[]> {
-  return db
-    .select({
-      questionId: recordingTakes.questionId,
-      kind: recordingTakes.kind,
-      takes: recordingTakes.takes,
-    })
-    .from(recordingTakes)
-    .where(eq(recordingTakes.applicantId, applicantId));
-}
-
 /**
  * `start_multipart`: a started upload of the same key is handed back (a reloaded page resumes
  * it with list_parts) unless `restart` (a retake), which aborts it and starts afresh. A

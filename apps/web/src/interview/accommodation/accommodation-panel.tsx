@@ -247,9 +247,7 @@ function accommodationLines(
     lines.push(t(`accommodation.status.${prefix}${accommodation.extraTimePct}`));
   }
   if (accommodation.extraRetakes !== null) {
-    lines.push(
-      t(`accommodation.status.${prefix}Retakes`, { count: accommodation.extraRetakes }),
-    );
+    lines.push(t(`accommodation.status.${prefix}Retakes`, { count: accommodation.extraRetakes }));
   }
   return lines;
 }
