@@ -224,8 +224,44 @@ describe.each(testDbKinds())('extra retakes (%s)', (kind) => {
     await uploadRecording(t.app, origin, created, second!.id);
     const restarted = await startMultipart(created, secondKey);
     expect(restarted.statusCode, restarted.body).toBe(200);
+    const part = await callAsCandidate(t.app, created.candidateToken)(
+      'GET',
+      `/api/upload/sign_multipart?${q({ fileKey: secondKey, uploadId: restarted.json().uploadId, partNum: 1 })}`,
+    );
+    const url = new URL(part.json().signedURL);
+    const put = await fetch(`${origin}${url.pathname}${url.search}`, {
+      method: 'PUT',
+      body: Buffer.alloc(1000, 2),
+    });
+    expect(put.status).toBe(200);
     expectRefused(await startMultipart(created, secondKey));
     expect(await takesOf(created.applicant.id)).toEqual({ [video!.id]: 2, [second!.id]: 2 });
+  });
+
+  it('creating the same take again before any byte arrived (a lost answer) is not a retake', async () => {
+    const created = await startInterview(t.app, oneTry._id);
+    const [video] = oneTry.quests;
+    const key = keyOf(created, oneTry, video!.id);
+    expect((await createTus(created, video!.id)).status).toBe(201);
+    expect((await createTus(created, video!.id)).status).toBe(201);
+    // Multipart: a restart of a start whose parts never came is the same take too.
+    const other = await startInterview(t.app, oneTry._id);
+    const otherKey = keyOf(other, oneTry, video!.id);
+    expect((await startMultipart(other, otherKey)).statusCode).toBe(200);
+    expect((await startMultipart(other, otherKey)).statusCode).toBe(200);
+    expect(await takesOf(other.applicant.id)).toEqual({ [video!.id]: 1 });
+
+    // Once bytes arrived, a new creation is a retake: refused without an allowance.
+    const response = await createTus(created, video!.id);
+    expect(response.status).toBe(201);
+    const location = response.headers.get('location')!;
+    expect(
+      (await tusClient(origin, created.candidateToken).patch(location, 0, Buffer.alloc(100, 1)))
+        .status,
+    ).toBe(204);
+    expect((await createTus(created, video!.id)).status).toBe(409);
+    expect(await takesOf(created.applicant.id)).toEqual({ [video!.id]: 1 });
+    expect(await uploadRowOf(key)).toMatchObject({ status: 'started' });
   });
 
   it('a pending or declined request allows no extra take', async () => {
@@ -267,7 +303,7 @@ describe.each(testDbKinds())('extra retakes (%s)', (kind) => {
     expect((await createTus(created, video.id)).status).toBe(409);
     // The owner approves: the retake opens.
     expect((await decide(owner, oneTry, created.applicant.id, 'approved')).statusCode).toBe(200);
-    expect((await createTus(created, video.id)).status).toBe(201);
+    await tusTake(created, video.id, 1);
     expect((await createTus(created, video.id)).status).toBe(409);
   });
 

@@ -224,7 +224,16 @@ export async function startMultipart(
       if (alive) return { uploadId: existing.uploadId, resumed: true };
     }
   }
-  await countNewTake(db, scope, job, target, now);
+  // An unfinished upload that received nothing yet is the same take asked for again (a start
+  // whose answer was lost): it is replaced without counting.
+  const replacesEmptyTake =
+    existing?.status === 'started' &&
+    existing.uploadId !== null &&
+    (await storage.listParts(target.key, existing.uploadId).then(
+      (parts) => parts.length === 0,
+      () => false,
+    ));
+  if (!replacesEmptyTake) await countNewTake(db, scope, job, target, now);
   if (restart && existing?.status === 'started' && existing.uploadId) {
     await storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
   }
