@@ -116,7 +116,8 @@ const TABLE_OWNERS = {
   jobs: ['jobs'],
   templates: ['templates'],
   review: ['applicants', 'notes', 'timelineEvents'],
-  'interview-uploads': ['uploads'],
+  'interview-uploads': ['uploads', 'recordingTakes'],
+  accommodations: ['accommodations'],
   activities: ['activities'],
   records: ['logRecords'],
   outbox: ['mailQueue'],
@@ -133,6 +134,7 @@ const SCHEMA_FILES = [
   'uploads',
   'records',
   'mail',
+  'accommodations',
   'integrations',
 ];
 

@@ -27,6 +27,8 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
   let origin: string;
   let owner: SignedUp;
   let job: Job;
+  /** A job with retakes: takes of one question are not limited there (issue 14). */
+  let retakeJob: Job;
   let closeStore: () => Promise<void>;
 
   beforeAll(async () => {
@@ -39,18 +41,24 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await accountWith(t.app, { perm: 999 });
     job = await createInterviewJob(t.app, owner, ['video', 'screen', 'text']);
+    retakeJob = await createInterviewJob(t.app, owner, ['video', 'text'], { isOneTry: false });
   });
   afterAll(async () => {
     await t?.close();
     await closeStore?.();
   });
 
-  const keyOf = (c: CreateApplicantResponse, questId: string, kind: 'face' | 'screen') =>
+  const keyOf = (
+    c: CreateApplicantResponse,
+    questId: string,
+    kind: 'face' | 'screen',
+    of: Job = job,
+  ) =>
     multipartKey(
-      job._id,
+      of._id,
       recordingFileName({
         applicantId: c.applicant.id,
-        jobId: job._id,
+        jobId: of._id,
         questId,
         kind,
         container: 'webm',
@@ -168,8 +176,8 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
   });
 
   it('answers 413 with the error body above the maximum, and refuses a submitted applicant', async () => {
-    const c = await startInterview(t.app, job._id);
-    const [video] = job.quests;
+    const c = await startInterview(t.app, retakeJob._id);
+    const [video] = retakeJob.quests;
     const api = tus(c.candidateToken);
     const location = await createUpload(c, video!.id);
     const tooBig = await api.patch(location, 0, Buffer.alloc(MAX_BYTES + 1, 1));
@@ -228,9 +236,9 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
   }
 
   it('a discarded finished take is deleted: its stored copy, its upload row and its key in the answer (issue 13)', async () => {
-    const c = await startInterview(t.app, job._id);
-    const [video] = job.quests;
-    const key = keyOf(c, video!.id, 'face');
+    const c = await startInterview(t.app, retakeJob._id);
+    const [video] = retakeJob.quests;
+    const key = keyOf(c, video!.id, 'face', retakeJob);
     const location = await uploadWhole(c, video!.id);
     expect((await answerOf(c.applicant.id))[video!.id]).toMatchObject({ faceKey: key });
     await expect(t.app.storage.getObject(key)).resolves.toBeTruthy();
@@ -247,10 +255,10 @@ describe.each(tusStoreCases)('tus recording uploads ($name)', ({ env }) => {
   });
 
   it("a late discard of a replaced take leaves the newer take alone; another applicant's take is refused", async () => {
-    const c = await startInterview(t.app, job._id);
-    const other = await startInterview(t.app, job._id);
-    const [video] = job.quests;
-    const key = keyOf(c, video!.id, 'face');
+    const c = await startInterview(t.app, retakeJob._id);
+    const other = await startInterview(t.app, retakeJob._id);
+    const [video] = retakeJob.quests;
+    const key = keyOf(c, video!.id, 'face', retakeJob);
     const old = await createUpload(c, video!.id);
     await uploadWhole(c, video!.id);
     const before = await t.app.db.select().from(uploads).where(eq(uploads.key, key));

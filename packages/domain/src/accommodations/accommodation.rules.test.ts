@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyAccommodation,
+  approvedExtraRetakes,
   approvedExtraTimePct,
+  canAskExtraRetakes,
   canRequestAccommodation,
+  canStartTake,
   fitsTimeLimit,
+  maxTakesPerQuestion,
+  remainingRetakes,
 } from './accommodation.rules';
 import { accommodationRequestBodySchema } from './accommodation.schemas';
 
 const approved = (extraTimePct: 50 | 100) => ({ status: 'approved' as const, extraTimePct });
+const retakes = (status: 'pending' | 'approved' | 'declined', extraRetakes: 1 | 2 | null) => ({
+  status,
+  extraRetakes,
+});
+const ONE_TRY = { isOneTry: true };
+const WITH_RETAKES = { isOneTry: false };
 
 describe('applyAccommodation', () => {
   it.each([
@@ -50,6 +61,53 @@ describe('applyAccommodation', () => {
     expect(approvedExtraTimePct(null)).toBe(0);
     expect(approvedExtraTimePct({ status: 'pending', extraTimePct: 50 })).toBe(0);
     expect(approvedExtraTimePct(approved(100))).toBe(100);
+    expect(approvedExtraTimePct({ status: 'approved', extraTimePct: null })).toBe(0);
+  });
+});
+
+describe('extra retakes', () => {
+  it.each([
+    { rule: ONE_TRY, accommodation: null, max: 1 },
+    { rule: ONE_TRY, accommodation: retakes('approved', 1), max: 2 },
+    { rule: ONE_TRY, accommodation: retakes('approved', 2), max: 3 },
+    { rule: ONE_TRY, accommodation: retakes('approved', null), max: 1 },
+    { rule: ONE_TRY, accommodation: retakes('pending', 2), max: 1 },
+    { rule: ONE_TRY, accommodation: retakes('declined', 2), max: 1 },
+    { rule: WITH_RETAKES, accommodation: null, max: null },
+    { rule: WITH_RETAKES, accommodation: retakes('approved', 2), max: null },
+  ])('$rule with $accommodation allows $max takes', ({ rule, accommodation, max }) => {
+    expect(maxTakesPerQuestion(rule, accommodation)).toBe(max);
+  });
+
+  it('only an approved request counts', () => {
+    expect(approvedExtraRetakes(null)).toBe(0);
+    expect(approvedExtraRetakes(retakes('pending', 1))).toBe(0);
+    expect(approvedExtraRetakes(retakes('approved', 2))).toBe(2);
+  });
+
+  it('allows a take while the allowance lasts, and any take on a job with retakes', () => {
+    expect(canStartTake(ONE_TRY, null, 0)).toBe(true);
+    expect(canStartTake(ONE_TRY, null, 1)).toBe(false);
+    expect(canStartTake(ONE_TRY, retakes('approved', 1), 1)).toBe(true);
+    expect(canStartTake(ONE_TRY, retakes('approved', 1), 2)).toBe(false);
+    expect(canStartTake(ONE_TRY, retakes('approved', 2), 2)).toBe(true);
+    expect(canStartTake(ONE_TRY, retakes('approved', 2), 3)).toBe(false);
+    expect(canStartTake(WITH_RETAKES, null, 40)).toBe(true);
+  });
+
+  it('counts the retakes left after the takes started', () => {
+    expect(remainingRetakes(ONE_TRY, retakes('approved', 2), 1)).toBe(2);
+    expect(remainingRetakes(ONE_TRY, retakes('approved', 2), 2)).toBe(1);
+    expect(remainingRetakes(ONE_TRY, retakes('approved', 2), 3)).toBe(0);
+    // Before the first take starts, it is counted as the take about to start.
+    expect(remainingRetakes(ONE_TRY, retakes('approved', 1), 0)).toBe(1);
+    expect(remainingRetakes(ONE_TRY, null, 1)).toBe(0);
+    expect(remainingRetakes(WITH_RETAKES, null, 1)).toBeNull();
+  });
+
+  it('is offered on one-try jobs only', () => {
+    expect(canAskExtraRetakes(ONE_TRY)).toBe(true);
+    expect(canAskExtraRetakes(WITH_RETAKES)).toBe(false);
   });
 });
 
@@ -97,8 +155,20 @@ describe('accommodationRequestBodySchema', () => {
       accommodationRequestBodySchema.parse({ extraTimePct: 50, reason: '  dyslexia  ' }),
     ).toEqual({
       extraTimePct: 50,
+      extraRetakes: null,
       reason: 'dyslexia',
     });
+  });
+
+  it('accepts extra retakes alone or with extra time', () => {
+    expect(accommodationRequestBodySchema.parse({ extraRetakes: 2, reason: 'ok' })).toEqual({
+      extraTimePct: null,
+      extraRetakes: 2,
+      reason: 'ok',
+    });
+    expect(
+      accommodationRequestBodySchema.parse({ extraTimePct: 100, extraRetakes: 1, reason: 'ok' }),
+    ).toEqual({ extraTimePct: 100, extraRetakes: 1, reason: 'ok' });
   });
 
   it.each([
@@ -107,6 +177,9 @@ describe('accommodationRequestBodySchema', () => {
     { extraTimePct: 25, reason: 'ok' },
     { extraTimePct: 50, reason: 'a\u0000b' },
     { reason: 'ok' },
+    { extraTimePct: null, extraRetakes: null, reason: 'ok' },
+    { extraRetakes: 3, reason: 'ok' },
+    { extraRetakes: 0, reason: 'ok' },
   ])('refuses %o', (body) => {
     expect(accommodationRequestBodySchema.safeParse(body).success).toBe(false);
   });

@@ -12,7 +12,55 @@ export interface QuestionLimits {
 export function approvedExtraTimePct(
   accommodation: Pick<Accommodation, 'status' | 'extraTimePct'> | null,
 ): number {
-  return accommodation?.status === 'approved' ? accommodation.extraTimePct : 0;
+  return accommodation?.status === 'approved' ? (accommodation.extraTimePct ?? 0) : 0;
+}
+
+/** The extra takes in force on a one-try job: the approved request's, else 0. */
+export function approvedExtraRetakes(
+  accommodation: Pick<Accommodation, 'status' | 'extraRetakes'> | null,
+): number {
+  return accommodation?.status === 'approved' ? (accommodation.extraRetakes ?? 0) : 0;
+}
+
+/**
+ * How many takes of each recorded question a candidate may start: one on a one-try job, plus an
+ * approved allowance of extra retakes; null (no limit) on a job with retakes, where a candidate
+ * records as often as they like. The server refuses a take beyond it in every upload path; the
+ * one-try screen offers Retake while takes remain.
+ */
+export function maxTakesPerQuestion(
+  rule: { isOneTry: boolean },
+  accommodation: Pick<Accommodation, 'status' | 'extraRetakes'> | null,
+): number | null {
+  return rule.isOneTry ? 1 + approvedExtraRetakes(accommodation) : null;
+}
+
+/**
+ * The retakes still open after `takesStarted` takes of a question (null: unlimited). Zero once
+ * the allowance is used: the take being recorded is then the answer.
+ */
+export function remainingRetakes(
+  rule: { isOneTry: boolean },
+  accommodation: Pick<Accommodation, 'status' | 'extraRetakes'> | null,
+  takesStarted: number,
+): number | null {
+  const max = maxTakesPerQuestion(rule, accommodation);
+  return max === null ? null : Math.max(0, max - Math.max(1, takesStarted));
+}
+
+/** Whether one more take of a question may start after `takesStarted` (the server's check). */
+export function canStartTake(
+  rule: { isOneTry: boolean },
+  accommodation: Pick<Accommodation, 'status' | 'extraRetakes'> | null,
+  takesStarted: number,
+): boolean {
+  const max = maxTakesPerQuestion(rule, accommodation);
+  return max === null || takesStarted < max;
+}
+
+/** Whether a candidate may ask for extra retakes on a job: one-try jobs only. */
+export function canAskExtraRetakes(rule: { isOneTry: boolean }): boolean {
+  return rule.isOneTry;
 }
 
 /**

@@ -6,18 +6,29 @@ import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
  * Accommodations (issue 14): before the interview starts, a candidate may ask for more time on
- * every question, with a short reason; the recruiter approves or declines it once.
+ * every question and/or extra retakes, with a short reason; the recruiter approves or declines
+ * the request once, as a whole.
  *
- * One kind, extra time, as a share of each question's own limit: +50 % or +100 %. A share
- * (rather than minutes) keeps a 1-minute and a 10-minute question in proportion, and two fixed
- * steps are what a recruiter can weigh at a glance. Extra retakes are not offered: a job with
- * retakes already allows as many as the candidate wants, and a one-try job's single take is the
- * format the recruiter chose (README, "adjustment").
+ * Extra time is a share of each question's own limit: +50 % or +100 %. A share (rather than
+ * minutes) keeps a 1-minute and a 10-minute question in proportion, and two fixed steps are what
+ * a recruiter can weigh at a glance.
+ *
+ * Extra retakes (1 or 2 more takes of each recorded question) apply to one-try jobs only: a job
+ * with retakes already allows as many as the candidate wants, so there is nothing to add and the
+ * candidate is not offered it (the server refuses it too). On a one-try job, an approved
+ * allowance of N lets the candidate re-record each question up to N more times, each take with
+ * the full limit and the same countdown; the last take saved is the answer. The server counts
+ * takes per applicant, question and kind and refuses a take beyond 1 + N (rules:
+ * {@link maxTakesPerQuestion}).
  */
 
 /** The extra time a candidate may ask for, in percent of each question's time limit. */
 export const EXTRA_TIME_PCTS = [50, 100] as const;
 export type ExtraTimePct = (typeof EXTRA_TIME_PCTS)[number];
+
+/** The extra takes of each question a candidate of a one-try job may ask for. */
+export const EXTRA_RETAKE_COUNTS = [1, 2] as const;
+export type ExtraRetakes = (typeof EXTRA_RETAKE_COUNTS)[number];
 
 /** The longest reason a candidate may give, in characters (after trimming). */
 export const ACCOMMODATION_REASON_MAX_CHARS = 500;
@@ -34,6 +45,10 @@ const extraTimePctSchema = z.union([z.literal(50), z.literal(100)], {
   error: VALIDATION_KEYS.REQUIRED_VALIDATE,
 });
 
+const extraRetakesSchema = z.union([z.literal(1), z.literal(2)], {
+  error: VALIDATION_KEYS.REQUIRED_VALIDATE,
+});
+
 /** The reason: trimmed, required, at most {@link ACCOMMODATION_REASON_MAX_CHARS} characters. */
 export const accommodationReasonSchema = z
   .string({ error: VALIDATION_KEYS.REQUIRED_VALIDATE })
@@ -42,11 +57,20 @@ export const accommodationReasonSchema = z
   .max(ACCOMMODATION_REASON_MAX_CHARS, VALIDATION_KEYS.OUT_OF_RANGE_VALIDATE)
   .refine(isStorableText, VALIDATION_KEYS.UNSTORABLE_TEXT_VALIDATE);
 
-/** `PUT applicant/{id}/accommodation` (candidate token): ask, or replace a pending request. */
-export const accommodationRequestBodySchema = z.object({
-  extraTimePct: extraTimePctSchema,
-  reason: accommodationReasonSchema,
-});
+/**
+ * `PUT applicant/{id}/accommodation` (candidate token): ask, or replace a pending request. Extra
+ * time, extra retakes or both (null or absent: not asked); at least one of them.
+ */
+export const accommodationRequestBodySchema = z
+  .object({
+    extraTimePct: extraTimePctSchema.nullable().default(null),
+    extraRetakes: extraRetakesSchema.nullable().default(null),
+    reason: accommodationReasonSchema,
+  })
+  .refine((body) => body.extraTimePct !== null || body.extraRetakes !== null, {
+    message: VALIDATION_KEYS.REQUIRED_VALIDATE,
+    path: ['extraTimePct'],
+  });
 export type AccommodationRequestBody = z.infer<typeof accommodationRequestBodySchema>;
 
 /** `PUT job/{jobId}/{applicantId}/accommodation` (recruiter): decide a pending request. */
@@ -59,7 +83,10 @@ export type AccommodationDecisionBody = z.infer<typeof accommodationDecisionBody
 
 /** A request as both sides see it. */
 export const accommodationSchema = z.object({
-  extraTimePct: extraTimePctSchema,
+  /** Null: no extra time asked (only retakes). */
+  extraTimePct: extraTimePctSchema.nullable(),
+  /** Extra takes of each question (one-try jobs only); null: none asked. */
+  extraRetakes: extraRetakesSchema.nullable(),
   reason: z.string(),
   status: z.enum(ACCOMMODATION_STATUSES),
   requestedAt: isoDateSchema,

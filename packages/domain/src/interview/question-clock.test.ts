@@ -151,6 +151,39 @@ describe('QuestionClock one-try (spec §4, §9)', () => {
     clock.stopTake();
     clock.retake();
     expect(clock.phase).toBe('recorded');
+    expect(clock.view().retakesLeft).toBe(0);
+    clock.dispose();
+  });
+
+  it('with approved extra retakes, a retake counts down again and gets the full limit', () => {
+    const { clock, events } = makeClock({ isOneTry: true, oneTryRetakes: 1 });
+    expect(clock.view().retakesLeft).toBe(1);
+    vi.advanceTimersByTime(10_000);
+    clock.startTake();
+    vi.advanceTimersByTime(40_000);
+    clock.stopTake();
+    expect(clock.view().retakesLeft).toBe(1);
+    clock.retake();
+    expect(clock.view()).toMatchObject({ phase: 'countdown', countdownLeftMs: 10_000 });
+    expect(clock.view().answerElapsedMs).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(events.onCountdownEnd).toHaveBeenCalledTimes(2);
+    clock.startTake();
+    expect(clock.view().retakesLeft).toBe(0);
+    vi.advanceTimersByTime(59_000);
+    expect(events.onTimeUp).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(events.onTimeUp).toHaveBeenCalledTimes(1);
+    clock.stopTake();
+    // The allowance is used: no more retakes.
+    clock.retake();
+    expect(clock.phase).toBe('recorded');
+    clock.dispose();
+  });
+
+  it('has no retake count with retakes (they are unlimited)', () => {
+    const { clock } = makeClock();
+    expect(clock.view().retakesLeft).toBeNull();
     clock.dispose();
   });
 });

@@ -25,6 +25,11 @@ export interface QuestionClockConfig {
   isOneTry: boolean;
   /** The question's thinking time in ms (null: reading is not limited). */
   thinkTimeMs: number | null;
+  /**
+   * One-try only: the extra takes of an approved accommodation (issue 14). After a take ends the
+   * candidate may retake while any remain; each retake gets the countdown and the full limit.
+   */
+  oneTryRetakes?: number;
 }
 
 export interface QuestionClockView {
@@ -42,6 +47,8 @@ export interface QuestionClockView {
   questionElapsedMs: number;
   /** Warnings and low-time styling of the answer clock (spec §9). */
   timer: TimeRatioState;
+  /** One-try: retakes still open (0 when none); null with retakes, where they are unlimited. */
+  retakesLeft: number | null;
 }
 
 export interface QuestionClockEvents {
@@ -102,6 +109,7 @@ export class QuestionClock {
   private readonly answer: Stopwatch;
   private readonly question: Stopwatch;
   private paused = false;
+  private takesStarted = 0;
   private intervalId: ReturnType<typeof setInterval> | null = null;
   private fired = { countdown: false, think: false, almostDone: false, timeUp: false };
 
@@ -145,6 +153,7 @@ export class QuestionClock {
     this.answer.reset();
     this.fired.almostDone = false;
     this.fired.timeUp = false;
+    this.takesStarted += 1;
     this.phaseValue = 'recording';
     if (!this.paused) this.answer.start();
     this.emitChange();
@@ -158,12 +167,31 @@ export class QuestionClock {
     this.emitChange();
   }
 
-  /** The take was thrown away: wait for Start with nothing counting. */
+  /**
+   * The take was thrown away: wait for Start with nothing counting. One-try (with retakes left
+   * from an accommodation): the countdown runs again and starts the next take by itself.
+   */
   retake(): void {
-    if (this.phaseValue !== 'recorded' || this.config.isOneTry) return;
+    if (this.phaseValue !== 'recorded') return;
+    if (this.config.isOneTry) {
+      if (this.retakesLeft() === 0) return;
+      this.answer.reset();
+      this.countdown.reset();
+      this.fired.countdown = false;
+      this.phaseValue = 'countdown';
+      if (!this.paused && this.intervalId !== null) this.countdown.start();
+      this.emitChange();
+      return;
+    }
     this.answer.reset();
     this.phaseValue = 'ready';
     this.emitChange();
+  }
+
+  private retakesLeft(): number | null {
+    if (!this.config.isOneTry) return null;
+    const maxTakes = 1 + (this.config.oneTryRetakes ?? 0);
+    return Math.max(0, maxTakes - Math.max(1, this.takesStarted));
   }
 
   /** A blocking error shows: every clock stops. */
@@ -194,6 +222,7 @@ export class QuestionClock {
       answerElapsedMs,
       questionElapsedMs: this.question.elapsedMs,
       timer: getTimeRatioState(answerElapsedMs, limitMs),
+      retakesLeft: this.retakesLeft(),
     };
   }
 

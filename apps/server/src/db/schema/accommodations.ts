@@ -7,7 +7,8 @@ import { users } from './users';
 export type AccommodationStatusColumn = 'pending' | 'approved' | 'declined';
 
 /**
- * A candidate's request for an adjustment (issue 14), one per applicant: asked before the first
+ * A candidate's request for an adjustment (issue 14: extra time, extra retakes or both), one per
+ * applicant: asked before the first
  * answer, replaced while pending, final once decided. Owned by modules/accommodations.
  */
 export const accommodations = pgTable(
@@ -17,8 +18,10 @@ export const accommodations = pgTable(
     applicantId: uuid('applicant_id')
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),
-    /** Extra time in percent of each question's time limit (domain EXTRA_TIME_PCTS). */
-    extraTimePct: smallint('extra_time_pct').notNull(),
+    /** Extra time in percent of each question's time limit (domain EXTRA_TIME_PCTS); null: none. */
+    extraTimePct: smallint('extra_time_pct'),
+    /** Extra takes of each question on a one-try job (domain EXTRA_RETAKE_COUNTS); null: none. */
+    extraRetakes: smallint('extra_retakes'),
     reason: text('reason').notNull(),
     status: text('status').$type<AccommodationStatusColumn>().notNull().default('pending'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
@@ -29,6 +32,11 @@ export const accommodations = pgTable(
   (t) => [
     uniqueIndex('accommodations_applicant_key').on(t.applicantId),
     check('accommodations_extra_time_pct_check', sql`${t.extraTimePct} in (50, 100)`),
+    check('accommodations_extra_retakes_check', sql`${t.extraRetakes} in (1, 2)`),
+    check(
+      'accommodations_asks_something_check',
+      sql`${t.extraTimePct} is not null or ${t.extraRetakes} is not null`,
+    ),
     check('accommodations_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
   ],
 );

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   doublePrecision,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -33,8 +37,8 @@ export const uploads = pgTable(
     status: text('status').$type<UploadStatus>().notNull().default('started'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     /**
-     * Length in seconds of a completed recording, as read when its webm Duration was written;
-     * null for other files, mp4 recordings and files whose length could not be read.
+     * Length in seconds of a completed recording, as read when its webm Duration was written or
+     * from its mp4 boxes; null for other files and recordings whose length could not be read.
      */
     durationSec: doublePrecision('duration_sec'),
     createdAt: createdAt(),
@@ -44,5 +48,31 @@ export const uploads = pgTable(
     uniqueIndex('uploads_key_key').on(t.key),
     index('uploads_applicant_idx').on(t.applicantId),
     index('uploads_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * How many takes of each recorded question an applicant started (issue 14), per kind (a screen
+ * question's take records the camera and the screen, one upload each). Counted when an upload
+ * of a new take begins in any path (tus creation, a multipart start that is not a resume, a
+ * single-PUT signature) and never lowered: a discarded take's upload row and object go, its
+ * count stays. On a one-try job a take beyond 1 + the approved extra retakes is refused.
+ * Owned by modules/interview-uploads.
+ */
+export const recordingTakes = pgTable(
+  'recording_takes',
+  {
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    /** `face` or `screen`. */
+    kind: text('kind').notNull(),
+    takes: integer('takes').notNull(),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicantId, t.questionId, t.kind] }),
+    check('recording_takes_takes_check', sql`${t.takes} > 0`),
   ],
 );

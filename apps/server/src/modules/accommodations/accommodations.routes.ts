@@ -54,7 +54,7 @@ export async function accommodationsRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary:
-          'Candidate token: ask for extra time on each question (50 or 100 %) with a reason (1–500 characters), or replace a pending request; 409 once an answer started or the request was decided',
+          'Candidate token: ask for extra time on each question (extraTimePct 50 or 100) and/or extra takes of each question (extraRetakes 1 or 2, one-try jobs only: 400 on a job with retakes) with a reason (1–500 characters), or replace a pending request; 409 once an answer started or the request was decided',
         params: applicantIdParamsSchema,
         body: accommodationRequestBodySchema,
         response: { 200: accommodationResponseSchema },

@@ -1,4 +1,5 @@
 import {
+  canAskExtraRetakes,
   canRequestAccommodation,
   type Accommodation,
   type AccommodationDecision,
@@ -12,6 +13,7 @@ import { authorize, type CandidateScope } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { hasRecordingUpload } from '../interview-uploads/interview-uploads.service';
 import { getOwnApplicant } from '../applicants/applicants.service';
+import { getInterviewJob } from '../jobs/interview-job';
 import { appendTimeline, type ApplicantRow } from '../review/applicant-records';
 import {
   activityMeta,
@@ -41,8 +43,9 @@ export async function getOwnAccommodation(
 }
 
 /**
- * `PUT applicant/{id}/accommodation`: the candidate asks for extra time, or replaces the request
- * still waiting for a decision. Refused with 409 once the interview started (an answer saved or
+ * `PUT applicant/{id}/accommodation`: the candidate asks for extra time and/or extra retakes, or
+ * replaces the request still waiting for a decision. Extra retakes are refused (400) on a job
+ * with retakes, which already allows as many as the candidate wants. Refused with 409 once the interview started (an answer saved or
  * a recording begun), after it ended, and once the recruiter decided (a decision is final).
  * Recorded on the timeline and in the activity log each time.
  */
@@ -54,6 +57,14 @@ export async function requestAccommodation(
 ): Promise<{ accommodation: Accommodation; applicant: ApplicantRow }> {
   const { db, now } = deps;
   const applicant = await getOwnApplicant(db, scope, applicantId);
+  if (body.extraRetakes !== null) {
+    const job = await getInterviewJob(db, applicant.jobId, { activeOnly: false });
+    if (!canAskExtraRetakes(job)) {
+      throw new AppError('VALIDATION_ERR', {
+        message: 'Extra retakes are offered on one-try jobs only: this job allows retakes',
+      });
+    }
+  }
   const current = await findAccommodationRow(db, applicant.id);
   const hasStartedAnswering =
     Object.keys(applicant.answerMap ?? {}).length > 0 ||
@@ -71,6 +82,7 @@ export async function requestAccommodation(
   const row = await db.transaction(async (tx) => {
     const values = {
       extraTimePct: body.extraTimePct,
+      extraRetakes: body.extraRetakes,
       reason: body.reason,
       status: 'pending' as const,
       requestedAt: now,
@@ -102,7 +114,12 @@ export async function requestAccommodation(
     userId: null,
     orgId: scope.orgId,
     desc: fullName(applicant),
-    meta: { applicantId: applicant.id, jobId: applicant.jobId, extraTimePct: row.extraTimePct },
+    meta: {
+      applicantId: applicant.id,
+      jobId: applicant.jobId,
+      extraTimePct: row.extraTimePct,
+      extraRetakes: row.extraRetakes,
+    },
     date: now,
   });
   return { accommodation: toAccommodation(row), applicant };

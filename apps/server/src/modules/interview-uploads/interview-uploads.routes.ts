@@ -61,7 +61,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
   /** The token's interview and the recording a key names, checked against its questions. */
   async function openRecordingTarget(request: FastifyRequest, fileKey: string, fileType?: string) {
     const { scope, job } = await openInterview(request);
-    return { scope, target: resolveRecordingTarget(scope, job, fileKey, fileType) };
+    return { scope, job, target: resolveRecordingTarget(scope, job, fileKey, fileType) };
   }
 
   const deps = (request: FastifyRequest) => ({
@@ -77,7 +77,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['uploads'],
         summary:
-          'Candidate token: start (or resume: the same uploadId while one is unfinished) a multipart upload of a recording; restart=1 starts afresh',
+          'Candidate token: start (or resume: the same uploadId while one is unfinished) a multipart upload of a recording; restart=1 starts afresh. Each upload that is not a resume is a new take: 409 on a one-try job once 1 + the approved extra retakes were started for the question',
         querystring: startMultipartQuerySchema,
         response: { 200: startMultipartResponseSchema },
         security,
@@ -85,7 +85,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
       onRequest: requireCandidate,
     },
     async (request) => {
-      const { scope, target } = await openRecordingTarget(
+      const { scope, job, target } = await openRecordingTarget(
         request,
         request.query.fileKey,
         request.query.fileType,
@@ -93,6 +93,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
       const { uploadId } = await startMultipart(
         deps(request),
         scope,
+        job,
         target,
         request.query.restart === '1',
       ).catch((error: unknown) => {
@@ -202,7 +203,7 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['uploads'],
         summary:
-          'Candidate token: a signed URL to PUT a whole recording at once (Content-Type must equal fileType); it counts as stored once an answer names it',
+          'Candidate token: a signed URL to PUT a whole recording at once (Content-Type must equal fileType); it counts as stored once an answer names it. A new take: 409 on a one-try job once its takes are used',
         querystring: signUploadQuerySchema,
         response: { 200: signedUrlResponseSchema },
         security,
@@ -210,12 +211,12 @@ export async function interviewUploadsRoutes(app: FastifyInstance) {
       onRequest: requireCandidate,
     },
     async (request) => {
-      const { scope, target } = await openRecordingTarget(
+      const { scope, job, target } = await openRecordingTarget(
         request,
         request.query.fileKey,
         request.query.fileType,
       );
-      const signedURL = await signSinglePut(deps(request), scope, target);
+      const signedURL = await signSinglePut(deps(request), scope, job, target);
       return { signedURL };
     },
   );

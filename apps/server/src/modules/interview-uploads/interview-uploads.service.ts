@@ -1,19 +1,22 @@
 import {
+  maxTakesPerQuestion,
   parseRecordingKey,
   RECORDING_MIME_TYPES,
   recordingKindsFor,
   type RecordingKind,
 } from '@candid/domain';
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbTx } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { recordingTakes, uploads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isStorageError, type ObjectStorage, type UploadedPart } from '../../storage/storage';
 import type { CandidateScope } from '../applicants/candidate-auth';
 import type { InterviewJob } from '../jobs/interview-job';
 import { findApplicantSubmittedAt } from '../review/applicant-records';
+import { getAccommodation } from '../accommodations/accommodations.records';
 import { can, candidateActor } from '../../policies';
+import { measureStoredMp4DurationSec } from './mp4-duration';
 import { fixStoredWebmDuration } from './webm-duration';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -133,13 +136,75 @@ export async function saveStartedUpload(
 }
 
 /**
+ * Counts a new take of a recorded question (issue 14) before its upload begins, in one atomic
+ * statement, and refuses it (409) on a one-try job once 1 + the approved extra retakes were
+ * started for this applicant, question and kind. Jobs with retakes are counted, never refused.
+ */
+export async function countNewTake(
+  db: Db,
+  scope: Pick<CandidateScope, 'applicantId'>,
+  job: Pick<InterviewJob, 'isOneTry'>,
+  target: Pick<RecordingTarget, 'questId' | 'kind'>,
+  now: Date,
+): Promise<void> {
+  const accommodation = await getAccommodation(db, scope.applicantId);
+  const maxTakes = maxTakesPerQuestion(job, accommodation);
+  const [counted] = await db
+    .insert(recordingTakes)
+    .values({
+      applicantId: scope.applicantId,
+      questionId: target.questId,
+      kind: target.kind,
+      takes: 1,
+      lastStartedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [recordingTakes.applicantId, recordingTakes.questionId, recordingTakes.kind],
+      set: { takes: sql`${recordingTakes.takes} + 1`, lastStartedAt: now },
+      ...(maxTakes === null ? {} : { setWhere: lt(recordingTakes.takes, maxTakes) }),
+    })
+    .returning({ takes: recordingTakes.takes });
+  if (!counted) {
+    throw new AppError('VALIDATION_ERR', {
+      status: 409,
+      message:
+        maxTakes === 1
+          ? 'This question was already recorded: a one-try interview allows one take per question'
+          : `No retakes left for this question: all ${maxTakes} takes allowed were started`,
+    });
+  }
+}
+
+/** Gives a counted take back when its upload could not begin at all (a storage failure). */
+export async function uncountTake(
+  db: Db,
+  scope: Pick<CandidateScope, 'applicantId'>,
+  target: Pick<RecordingTarget, 'questId' | 'kind'>,
+): Promise<void> {
+  await db
+    .update(recordingTakes)
+    .set({ takes: sql`${recordingTakes.takes} - 1` })
+    .where(
+      and(
+        eq(recordingTakes.applicantId, scope.applicantId),
+        eq(recordingTakes.questionId, target.questId),
+        eq(recordingTakes.kind, target.kind),
+        gt(recordingTakes.takes, 1),
+      ),
+    );
+}
+
+/**
  * `start_multipart`: a started upload of the same key is handed back (a reloaded page resumes
  * it with list_parts) unless `restart` (a retake), which aborts it and starts afresh. A
  * completed key starts a new upload too: the retake replaces the object when it completes.
+ * Every upload that is not a resume is a new take, counted and, on a one-try job beyond the
+ * allowance, refused (409) before anything is aborted.
  */
 export async function startMultipart(
   deps: { db: Db; storage: ObjectStorage; now: Date },
   scope: CandidateScope,
+  job: Pick<InterviewJob, 'isOneTry'>,
   target: RecordingTarget,
   restart: boolean,
 ): Promise<{ uploadId: string; resumed: boolean }> {
@@ -157,13 +222,27 @@ export async function startMultipart(
         },
       );
       if (alive) return { uploadId: existing.uploadId, resumed: true };
-    } else {
-      await storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
     }
   }
-  const { uploadId } = await storage.createMultipartUpload(target.key, {
-    contentType: target.contentType,
-  });
+  // An unfinished upload that received nothing yet is the same take asked for again (a start
+  // whose answer was lost): it is replaced without counting.
+  const replacesEmptyTake =
+    existing?.status === 'started' &&
+    existing.uploadId !== null &&
+    (await storage.listParts(target.key, existing.uploadId).then(
+      (parts) => parts.length === 0,
+      () => false,
+    ));
+  if (!replacesEmptyTake) await countNewTake(db, scope, job, target, now);
+  if (restart && existing?.status === 'started' && existing.uploadId) {
+    await storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
+  }
+  const { uploadId } = await storage
+    .createMultipartUpload(target.key, { contentType: target.contentType })
+    .catch(async (error: unknown) => {
+      await uncountTake(db, scope, target);
+      throw error;
+    });
   await saveStartedUpload(db, scope, target, uploadId, now);
   return { uploadId, resumed: false };
 }
@@ -191,9 +270,10 @@ export function toWireParts(parts: UploadedPart[]) {
 }
 
 /**
- * Makes a stored recording seekable where needed (webm: writes the Segment Duration) and
- * marks its upload completed with its final size. Failing to fix a file never loses it: the
- * object stays as uploaded and the failure is logged.
+ * Makes a stored recording seekable where needed (webm: writes the Segment Duration), measures
+ * its length (webm from its clusters, mp4 from its boxes: the time-limit check covers both) and
+ * marks its upload completed with its final size. Failing to fix or measure a file never loses
+ * it: the object stays as uploaded, its length unknown, and the failure is logged.
  */
 export async function finishRecording(
   deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
@@ -213,6 +293,13 @@ export async function finishRecording(
       }
     } catch (error) {
       deps.log.warn({ err: error, key: row.key }, 'could not write the webm duration');
+    }
+  }
+  if (knownDurationSec === undefined && row.contentType === RECORDING_MIME_TYPES.mp4) {
+    try {
+      durationSec = await measureStoredMp4DurationSec(deps.storage, row.key);
+    } catch (error) {
+      deps.log.warn({ err: error, key: row.key }, 'could not measure the mp4 duration');
     }
   }
   await deps.db
@@ -261,14 +348,25 @@ export async function abortMultipart(
   }
 }
 
-/** `sign`: a single-PUT upload of a whole recording; confirmed when an answer names it. */
+/**
+ * `sign`: a single-PUT upload of a whole recording; confirmed when an answer names it. A new
+ * take is counted (and refused beyond a one-try job's allowance) unless the key's current
+ * upload is a single PUT whose object has not arrived yet: signing it again (a retry) is the
+ * same take.
+ */
 export async function signSinglePut(
   deps: { db: Db; storage: ObjectStorage; now: Date },
   scope: CandidateScope,
+  job: Pick<InterviewJob, 'isOneTry'>,
   target: RecordingTarget,
 ): Promise<string> {
   const existing = await findUpload(deps.db, target.key);
   if (existing && !isOwnUpload(scope, existing)) throw new AppError('FORBIDDEN_ERR');
+  const isResigned =
+    existing?.status === 'started' &&
+    existing.uploadId === null &&
+    (await deps.storage.headObject(target.key)) === null;
+  if (!isResigned) await countNewTake(deps.db, scope, job, target, deps.now);
   if (existing?.status === 'started' && existing.uploadId) {
     await deps.storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
   }

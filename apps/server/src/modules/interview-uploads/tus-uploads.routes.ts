@@ -32,6 +32,7 @@ import {
   findFinishedTusUploadIds,
   isOwnUpload,
   deleteDiscardedUpload,
+  countNewTake,
 } from './interview-uploads.service';
 import { can, candidateActor } from '../../policies';
 import { scannedDurationSec, streamWithDuration, WebmScanner } from './webm-duration';
@@ -369,6 +370,25 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       const previous = await findUpload(app.db, key);
       if (previous && !isOwnUpload(scope, previous)) {
         throw tusError(new AppError('FORBIDDEN_ERR'));
+      }
+      // A tus creation is a new take (a resume never creates): counted, and refused (409) on a
+      // one-try job beyond 1 + the approved extra retakes, before the earlier take goes. Except
+      // when it replaces an unfinished upload of the key that received no byte: that is the
+      // same take created again (a POST whose answer was lost), not a retake.
+      const replacesEmptyTake =
+        previous?.status === 'started' &&
+        previous.uploadId !== null &&
+        previous.uploadId !== upload.id &&
+        (await store.getUpload(previous.uploadId).then(
+          (earlier) => earlier.offset === 0,
+          () => false,
+        ));
+      if (!replacesEmptyTake) {
+        try {
+          await countNewTake(app.db, scope, job, target, app.now());
+        } catch (error) {
+          throw isAppError(error) ? tusError(error) : error;
+        }
       }
       if (previous?.status === 'started' && previous.uploadId && previous.uploadId !== upload.id) {
         // A retake: the earlier take's unfinished upload is dropped.

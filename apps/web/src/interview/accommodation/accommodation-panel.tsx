@@ -1,9 +1,10 @@
 import {
   ACCOMMODATION_REASON_MAX_CHARS,
   accommodationRequestBodySchema,
+  canAskExtraRetakes,
+  EXTRA_RETAKE_COUNTS,
   EXTRA_TIME_PCTS,
   type Accommodation,
-  type ExtraTimePct,
 } from '@candid/domain';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
@@ -21,18 +22,22 @@ import { useAccommodationDecision } from './use-accommodation-decision';
 
 /**
  * "Need an adjustment?" (issue 14), loaded only when the candidate asks for it: a short form
- * (how much more time, and why), then where the request stands. The candidate may wait here for
+ * (how much more time, how many extra takes on a one-try job, and why), then where the request
+ * stands. A job with retakes says that extra takes apply to one-try interviews only. The candidate may wait here for
  * the decision, which arrives live, or start at once with the standard settings.
  */
 export function AccommodationPanel({
   applicantId,
   candidateToken,
+  isOneTry,
   ensureApplicant,
   onClose,
 }: {
   /** Null until the applicant exists (made when the request is sent). */
   applicantId: string | null;
   candidateToken: string | null;
+  /** The job records each answer once: extra takes may be asked for. */
+  isOneTry: boolean;
   ensureApplicant: () => Promise<string>;
   onClose: () => void;
 }) {
@@ -54,6 +59,7 @@ export function AccommodationPanel({
   return (
     <AccommodationForm
       initial={current}
+      isOneTry={isOneTry}
       applicantId={applicantId}
       ensureApplicant={ensureApplicant}
       onSending={() => setIsEditing(true)}
@@ -65,6 +71,7 @@ export function AccommodationPanel({
 
 function AccommodationForm({
   initial,
+  isOneTry,
   applicantId,
   ensureApplicant,
   onSending,
@@ -72,6 +79,7 @@ function AccommodationForm({
   onCancel,
 }: {
   initial: Accommodation | null;
+  isOneTry: boolean;
   applicantId: string | null;
   ensureApplicant: () => Promise<string>;
   onSending: () => void;
@@ -81,7 +89,14 @@ function AccommodationForm({
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const [extraTimePct, setExtraTimePct] = useState<string>(String(initial?.extraTimePct ?? ''));
+  const canAskRetakes = canAskExtraRetakes({ isOneTry });
+  // '' (nothing chosen) and '0' (none wanted) both send null.
+  const [extraTimePct, setExtraTimePct] = useState<string>(
+    initial ? String(initial.extraTimePct ?? 0) : '',
+  );
+  const [extraRetakes, setExtraRetakes] = useState<string>(
+    initial ? String(initial.extraRetakes ?? 0) : '',
+  );
   const [reason, setReason] = useState(initial?.reason ?? '');
   const [errors, setErrors] = useState<{ extraTimePct?: string; reason?: string }>({});
   const [sendError, setSendError] = useState<string | null>(null);
@@ -89,14 +104,16 @@ function AccommodationForm({
 
   async function send() {
     const parsed = accommodationRequestBodySchema.safeParse({
-      extraTimePct: extraTimePct ? Number(extraTimePct) : undefined,
+      extraTimePct: Number(extraTimePct) || null,
+      extraRetakes: canAskRetakes ? Number(extraRetakes) || null : null,
       reason,
     });
     if (!parsed.success) {
       const found: { extraTimePct?: string; reason?: string } = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'extraTimePct' ? 'extraTimePct' : 'reason';
-        found[field] ??= issue.message;
+        if (issue.path[0] === 'reason') found.reason ??= issue.message;
+        // Neither asked: one of the two is needed.
+        else found.extraTimePct ??= 'accommodation.form.chooseOne';
       }
       setErrors(found);
       return;
@@ -142,9 +159,9 @@ function AccommodationForm({
             value={extraTimePct}
             onChange={setExtraTimePct}
             error={errors.extraTimePct ? t(errors.extraTimePct) : undefined}
-            withAsterisk
           >
             <Stack gap="xs" mt="xs">
+              <Radio value="0" label={t('accommodation.form.noExtraTime')} />
               {EXTRA_TIME_PCTS.map((pct) => (
                 <Radio
                   key={pct}
@@ -154,6 +171,30 @@ function AccommodationForm({
               ))}
             </Stack>
           </Radio.Group>
+          {canAskRetakes ? (
+            <Radio.Group
+              label={t('accommodation.form.extraRetakes')}
+              description={t('accommodation.form.extraRetakesHint')}
+              value={extraRetakes}
+              onChange={setExtraRetakes}
+              data-testid="accommodation-retakes"
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="0" label={t('accommodation.form.noExtraRetakes')} />
+                {EXTRA_RETAKE_COUNTS.map((count) => (
+                  <Radio
+                    key={count}
+                    value={String(count)}
+                    label={t('accommodation.form.extraRetakesCount', { count })}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="accommodation-retakes-included">
+              {t('accommodation.form.retakesIncluded')}
+            </Text>
+          )}
           <Textarea
             label={t('accommodation.form.reason')}
             description={t('accommodation.form.reasonHint')}
@@ -195,6 +236,22 @@ function AccommodationForm({
   );
 }
 
+/** What was asked (or granted), one line per kind: extra time, extra takes. */
+function accommodationLines(
+  accommodation: Accommodation,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  prefix: 'asked' | 'approved',
+): string[] {
+  const lines: string[] = [];
+  if (accommodation.extraTimePct !== null) {
+    lines.push(t(`accommodation.status.${prefix}${accommodation.extraTimePct}`));
+  }
+  if (accommodation.extraRetakes !== null) {
+    lines.push(t(`accommodation.status.${prefix}Retakes`, { count: accommodation.extraRetakes }));
+  }
+  return lines;
+}
+
 function AccommodationStatus({
   accommodation,
   onChange,
@@ -203,7 +260,6 @@ function AccommodationStatus({
   onChange?: () => void;
 }) {
   const { t } = useTranslation();
-  const pct = accommodation.extraTimePct as ExtraTimePct;
   if (accommodation.status === 'approved') {
     return (
       <Alert
@@ -215,7 +271,13 @@ function AccommodationStatus({
         data-testid="accommodation-status"
         data-status="approved"
       >
-        {t(`accommodation.status.approved${pct}`)}
+        <Stack gap={4}>
+          {accommodationLines(accommodation, t, 'approved').map((line) => (
+            <Text key={line} size="sm">
+              {line}
+            </Text>
+          ))}
+        </Stack>
       </Alert>
     );
   }
@@ -246,9 +308,11 @@ function AccommodationStatus({
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('accommodation.status.pending')}</Text>
-        <Text size="sm" c="dimmed">
-          {t(`accommodation.status.asked${pct}`)}
-        </Text>
+        {accommodationLines(accommodation, t, 'asked').map((line) => (
+          <Text key={line} size="sm" c="dimmed">
+            {line}
+          </Text>
+        ))}
         {onChange ? (
           <Button variant="subtle" size="compact-sm" px={0} onClick={onChange}>
             {t('accommodation.status.change')}

@@ -391,6 +391,18 @@ describe('UploadManager (tus)', () => {
     expect(server.peak()).toBe(2);
   });
 
+  it('does not keep asking for a take the server refuses (409 to the creation: no take left)', async () => {
+    const server = fakeTusServer((method) => (method === 'POST' ? 409 : null));
+    const { manager, sleep } = setup(server);
+    const recId = await manager.createRecording(RECORDING);
+    await manager.appendChunk(recId, bytes(3));
+    await manager.finishRecording(recId, 1000);
+    await vi.waitFor(() => expect(manager.getSnapshot().files[recId]?.error).toBeTruthy());
+    expect(server.log.filter((entry) => entry.startsWith('POST'))).toHaveLength(0);
+    // Each creation was sent once per attempt (no quick tus retries), a few attempts in all.
+    expect(sleep.mock.calls.length).toBeLessThanOrEqual(3);
+  });
+
   it('marks a recording failed when the server refuses it for good', async () => {
     const server = fakeTusServer((method) => (method === 'POST' ? 403 : null));
     const { manager } = setup(server);

@@ -92,10 +92,16 @@ function describeTusError(error: unknown): { status: number; cause: unknown } {
   };
 }
 
-/** Whether a failed upload is worth retrying: no answer, timeouts, conflicts, locks, 5xx. */
+/**
+ * Whether a failed upload is worth retrying: no answer, timeouts, conflicts, locks, 5xx. A 409
+ * to a creation (POST) is no offset conflict but the server refusing a take beyond a one-try
+ * job's allowance (issue 14): asking again cannot change it.
+ */
 function isRetryableTusError(error: unknown): boolean {
   const { status, cause } = describeTusError(error);
   if (cause instanceof BytesMissingError || cause instanceof CancelledError) return false;
+  const method = (error as { originalRequest?: { getMethod(): string } | null })?.originalRequest;
+  if (status === 409 && method?.getMethod() === 'POST') return false;
   return (
     status === 0 ||
     status === 408 ||

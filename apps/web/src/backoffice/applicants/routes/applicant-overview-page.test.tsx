@@ -626,7 +626,7 @@ describe('ApplicantOverviewPage', () => {
     );
     expect(
       await screen.findByText(
-        'First1 Last1 asked for more time for Designer: open the applicant to decide',
+        'First1 Last1 asked for an adjustment for Designer: open the applicant to decide',
       ),
     ).toBeVisible();
     await waitFor(() => expect(listCalls(view).length).toBeGreaterThan(before));

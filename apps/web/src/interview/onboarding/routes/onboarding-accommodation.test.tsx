@@ -57,6 +57,7 @@ const APPLICANT = {
 
 const PENDING: Accommodation = {
   extraTimePct: 50,
+  extraRetakes: null,
   reason: 'I read slowly',
   status: 'pending',
   requestedAt: '2026-01-01T10:01:00.000Z',
@@ -64,13 +65,13 @@ const PENDING: Accommodation = {
 };
 
 /** A small fake server: the job, creating the applicant, and its accommodation. */
-function fakeServer() {
+function fakeServer(job: PublicJob = JOB) {
   let stored: Accommodation | null = null;
   const calls: { method: string; path: string; body?: unknown }[] = [];
   const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
     const method = options.method ?? 'GET';
     calls.push({ method, path, body: options.body });
-    if (path === 'job/job1/public') return JOB;
+    if (path === 'job/job1/public') return job;
     if (method === 'POST' && path === 'applicant') {
       return { applicant: APPLICANT, candidateToken: 'candidate-token' };
     }
@@ -93,8 +94,8 @@ function fakeServer() {
   return { api, calls };
 }
 
-async function reachMediaCheck() {
-  const server = fakeServer();
+async function reachMediaCheck(job: PublicJob = JOB) {
+  const server = fakeServer(job);
   const user = userEvent.setup();
   renderWithProviders(
     <MemoryRouter initialEntries={['/interview/job1']}>
@@ -135,10 +136,12 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     await user.click(screen.getByRole('button', { name: 'Need an adjustment?' }));
     const form = await screen.findByTestId('accommodation-form');
     await user.click(within(form).getByRole('button', { name: 'Send request' }));
-    expect(within(form).getAllByText('This field is required')).toHaveLength(2);
+    expect(within(form).getByText('Choose more time, extra takes or both.')).toBeVisible();
+    expect(within(form).getAllByText('This field is required')).toHaveLength(1);
     await user.type(within(form).getByLabelText(/What would you like/), '    ');
     await user.click(within(form).getByRole('radio', { name: '50 % more time' }));
     await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(within(form).queryByText('Choose more time, extra takes or both.')).toBeNull();
     expect(within(form).getAllByText('This field is required')).toHaveLength(1);
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
     // Cancel closes it again.
@@ -151,6 +154,11 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     const { user, calls } = await reachMediaCheck();
     await user.click(screen.getByRole('button', { name: 'Need an adjustment?' }));
     const form = await screen.findByTestId('accommodation-form');
+    // This job allows retakes: extra takes are not offered, and the form says why.
+    expect(within(form).queryByTestId('accommodation-retakes')).toBeNull();
+    expect(within(form).getByTestId('accommodation-retakes-included')).toHaveTextContent(
+      'Extra takes are offered for one-try interviews only.',
+    );
     await user.click(within(form).getByRole('radio', { name: '50 % more time' }));
     await user.type(within(form).getByLabelText(/What would you like/), '  I read slowly  ');
     expect(within(form).getByText('17 / 500')).toBeVisible();
@@ -168,7 +176,7 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     expect(sent[1]).toEqual({
       method: 'PUT',
       path: 'applicant/app1/accommodation',
-      body: { extraTimePct: 50, reason: 'I read slowly' },
+      body: { extraTimePct: 50, extraRetakes: null, reason: 'I read slowly' },
     });
     expect(useInterviewSession.getState().applicant?.id).toBe('app1');
 
@@ -187,5 +195,43 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     );
     // Nothing left to wait for: the socket is closed.
     await waitFor(() => expect(socket.closed).toBe(socket.opened));
+  });
+
+  it('on a one-try job asks for extra takes alone, and shows them once approved', async () => {
+    const oneTry = { ...JOB, rule: { isCvRequired: false, isOneTry: true } } as PublicJob;
+    const { user, calls } = await reachMediaCheck(oneTry);
+    await user.click(screen.getByRole('button', { name: 'Need an adjustment?' }));
+    const form = await screen.findByTestId('accommodation-form');
+    expect(within(form).queryByTestId('accommodation-retakes-included')).toBeNull();
+    await user.click(within(form).getByRole('radio', { name: 'No extra time' }));
+    await user.click(within(form).getByRole('radio', { name: '1 extra take' }));
+    await user.type(within(form).getByLabelText(/What would you like/), 'A tremor');
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+
+    const status = await screen.findByTestId('accommodation-status');
+    expect(status).toHaveTextContent('You asked for 1 extra take of each answer.');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      extraTimePct: null,
+      extraRetakes: 1,
+      reason: 'A tremor',
+    });
+    await waitFor(() => expect(socket.handlers.has(ACCOMMODATION_DECIDED_EVENT)).toBe(true));
+    act(() =>
+      socket.handlers.get(ACCOMMODATION_DECIDED_EVENT)!({
+        accommodation: {
+          ...PENDING,
+          extraTimePct: null,
+          extraRetakes: 1,
+          status: 'approved',
+          decidedAt: '2026-01-01T10:02:00.000Z',
+        },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('accommodation-status')).toHaveTextContent(
+        'You can record each answer 1 more time; the last take you keep is your answer.',
+      ),
+    );
+    expect(screen.getByTestId('accommodation-status')).not.toHaveTextContent('more time on each');
   });
 });

@@ -291,6 +291,7 @@ function Onboarding({ job, jobId, isDemo }: { job: PublicJob; jobId: string; isD
             <AccommodationPanel
               applicantId={session.applicant?.id ?? null}
               candidateToken={session.candidateToken}
+              isOneTry={job.rule.isOneTry}
               ensureApplicant={ensureApplicant}
               onClose={() => setIsAdjustmentOpen(false)}
             />

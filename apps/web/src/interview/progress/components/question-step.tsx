@@ -1,5 +1,6 @@
 import {
   applyAccommodation,
+  approvedExtraRetakes,
   canProceed,
   getAnswerType,
   type Accommodation,
@@ -36,7 +37,10 @@ interface QuestionStepProps {
   /** Null in a demo: nothing is stored. */
   target: TakeTarget | null;
   applicantId: string | null;
-  /** The candidate's accommodation (issue 14): approved extra time lengthens the limits. */
+  /**
+   * The candidate's accommodation (issue 14): approved extra time lengthens the limits; approved
+   * extra retakes let a one-try question be recorded again that many times.
+   */
   accommodation?: Accommodation | null;
   /**
    * A blocking device error (spec §8) is showing: the recorders stop (the take is kept) and the
@@ -51,7 +55,10 @@ interface QuestionStepProps {
 /**
  * One question (spec §4 "Candidate interview"): the timer, and the answer of its type. Video and
  * screen answers: with retakes start → stop → retake or save and proceed; one-try: a countdown,
- * recording starts by itself and ends at the time limit or on proceed.
+ * recording starts by itself and ends at the time limit or on proceed. One-try with approved
+ * extra retakes (issue 14): while a retake is left, the take can be stopped (or ends at the
+ * limit) and is offered for review, Retake (with the count left: the countdown again, the full
+ * limit) or Save; the last take, with none left, runs as a plain one-try take.
  */
 export function QuestionStep(props: QuestionStepProps) {
   const { quest, index, count, isOneTry, onDone } = props;
@@ -59,6 +66,8 @@ export function QuestionStep(props: QuestionStepProps) {
   const type = getAnswerType(quest.ansRule);
   const isRecorded = type === 'video' || type === 'screen';
   const { limitMs, thinkTimeMs } = applyAccommodation(quest, props.accommodation ?? null);
+  const oneTryRetakes =
+    isOneTry && isRecorded ? approvedExtraRetakes(props.accommodation ?? null) : 0;
   const isLast = index === count - 1;
   const isBlocked = props.isBlocked ?? false;
 
@@ -133,6 +142,8 @@ export function QuestionStep(props: QuestionStepProps) {
     if (take && takeRef.current === take) setReview(take.review);
   }, []);
 
+  // Read by the time-up handler: whether the take being recorded may still be retaken.
+  const canRetakeRef = useRef(false);
   const handlers = useMemo(
     () => ({
       onCountdownEnd: () => {
@@ -141,8 +152,9 @@ export function QuestionStep(props: QuestionStepProps) {
       onThinkTimeUp: () => void startRecording(),
       onTimeUp: () => {
         // With retakes, time-up ends the take, never the question: the candidate still
-        // chooses Retake or Save. One-try and unrecorded answers end with what was given.
-        if (isRecorded && !isOneTry) void stopRecording();
+        // chooses Retake or Save; so does one-try while an extra retake is left. Otherwise
+        // one-try and unrecorded answers end with what was given.
+        if (isRecorded && (!isOneTry || canRetakeRef.current)) void stopRecording();
         else void finish();
       },
     }),
@@ -154,15 +166,21 @@ export function QuestionStep(props: QuestionStepProps) {
       isRecorded,
       isOneTry,
       thinkTimeMs,
+      oneTryRetakes,
     }),
     // The hook reads it once: one clock per question (the step is keyed by question id).
-    [isOneTry, isRecorded, limitMs, thinkTimeMs],
+    [isOneTry, isRecorded, limitMs, thinkTimeMs, oneTryRetakes],
   );
   const { view, actions: clock } = useQuestionClock(clockConfig, isBlocked, handlers);
   useEffect(() => {
     clockRef.current = clock;
   }, [clock]);
   const phase = isSaving ? 'saving' : view.phase;
+  /** One-try with an extra retake left for this question (issue 14). */
+  const canRetakeOneTry = isOneTry && isRecorded && (view.retakesLeft ?? 0) > 0;
+  useEffect(() => {
+    canRetakeRef.current = canRetakeOneTry;
+  }, [canRetakeOneTry]);
   const phaseRef = useRef(phase);
   useEffect(() => {
     phaseRef.current = phase;
@@ -219,6 +237,7 @@ export function QuestionStep(props: QuestionStepProps) {
     ? t('interviewProgress.actions.finish')
     : t('interviewProgress.actions.proceed');
   const isIdle = phase === 'reading' || phase === 'ready';
+  const isReviewing = isRecorded && review !== null && phase === 'recorded';
 
   return (
     <Stack gap="md" data-testid="question-step" data-question-index={index} data-phase={phase}>
@@ -251,10 +270,15 @@ export function QuestionStep(props: QuestionStepProps) {
       )}
       {error ? <Alert color="red">{t(error)}</Alert> : null}
 
-      {isRecorded && review && !isOneTry && phase === 'recorded' ? (
-        <TakeReview review={review} />
+      {oneTryRetakes > 0 && (phase === 'countdown' || phase === 'recording') ? (
+        <Text size="sm" c="dimmed" data-testid="one-try-retakes">
+          {(view.retakesLeft ?? 0) > 0
+            ? t('interviewProgress.oneTry.retakesLeft', { count: view.retakesLeft ?? 0 })
+            : t('interviewProgress.oneTry.lastTake')}
+        </Text>
       ) : null}
-      {isRecorded && props.cameraStream && !(review && !isOneTry && phase === 'recorded') ? (
+      {isReviewing && review ? <TakeReview review={review} /> : null}
+      {isRecorded && props.cameraStream && !isReviewing ? (
         <CameraPreview stream={props.cameraStream} />
       ) : null}
       {type === 'text' ? <TextAnswer value={text} onChange={setText} /> : null}
@@ -272,7 +296,7 @@ export function QuestionStep(props: QuestionStepProps) {
             {t('interviewProgress.actions.start')}
           </Button>
         ) : null}
-        {isRecorded && !isOneTry && phase === 'recording' ? (
+        {isRecorded && (!isOneTry || canRetakeOneTry) && phase === 'recording' ? (
           <Button color="red" variant="outline" onClick={() => void stopRecording()}>
             {t('interviewProgress.actions.stop')}
           </Button>
@@ -280,6 +304,16 @@ export function QuestionStep(props: QuestionStepProps) {
         {isRecorded && !isOneTry && phase === 'recorded' ? (
           <Button variant="default" disabled={isBlocked} onClick={() => void retake()}>
             {t('interviewProgress.actions.retake')}
+          </Button>
+        ) : null}
+        {canRetakeOneTry && phase === 'recorded' ? (
+          <Button
+            variant="default"
+            disabled={isBlocked}
+            onClick={() => void retake()}
+            data-testid="one-try-retake"
+          >
+            {t('interviewProgress.actions.retakeLeft', { count: view.retakesLeft ?? 0 })}
           </Button>
         ) : null}
         {!isRecorded || isOneTry || phase === 'recorded' || phase === 'saving' ? (

@@ -46,9 +46,16 @@ export function AccommodationCard({
             {t(`accommodation.review.status.${accommodation.status}`)}
           </Badge>
         </Group>
-        <Text fw={600} fz="sm">
-          {t(`accommodation.review.asked${accommodation.extraTimePct}`)}
-        </Text>
+        {accommodation.extraTimePct !== null ? (
+          <Text fw={600} fz="sm">
+            {t(`accommodation.review.asked${accommodation.extraTimePct}`)}
+          </Text>
+        ) : null}
+        {accommodation.extraRetakes !== null ? (
+          <Text fw={600} fz="sm" data-testid="accommodation-retakes">
+            {t('accommodation.review.askedRetakes', { count: accommodation.extraRetakes })}
+          </Text>
+        ) : null}
         <Stack gap={2}>
           <Text fz="xs" c="dimmed">
             {t('accommodation.review.reason')}

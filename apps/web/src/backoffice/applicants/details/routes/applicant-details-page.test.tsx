@@ -831,6 +831,7 @@ describe('ApplicantDetailsPage: applicant menu', () => {
 describe('ApplicantDetailsPage: adjustment requests (issue 14)', () => {
   const PENDING: Accommodation = {
     extraTimePct: 50,
+    extraRetakes: 1,
     reason: 'I have dyslexia and read slowly.',
     status: 'pending',
     requestedAt: '2024-05-01T09:01:00.000Z',
@@ -859,6 +860,7 @@ describe('ApplicantDetailsPage: adjustment requests (issue 14)', () => {
     const card = await screen.findByTestId('accommodation-card', undefined, SLOW);
     expect(card).toHaveAttribute('data-status', 'pending');
     expect(within(card).getByText('50 % more time on each question')).toBeVisible();
+    expect(within(card).getByText('1 extra take of each answer')).toBeVisible();
     expect(within(card).getByText('I have dyslexia and read slowly.')).toBeVisible();
     expect(within(card).getByText('Waiting for you')).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
@@ -892,8 +894,8 @@ describe('ApplicantDetailsPage: adjustment requests (issue 14)', () => {
     await findHeading();
     expect(screen.queryByTestId('accommodation-card')).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
-    expect(await screen.findByText('Asked for more time')).toBeVisible();
-    expect(screen.getByText('Extra time declined')).toBeVisible();
+    expect(await screen.findByText('Asked for an adjustment')).toBeVisible();
+    expect(screen.getByText('Adjustment declined')).toBeVisible();
   });
 
   it("shows the candidate's request as it arrives, without a reload", async () => {
