@@ -262,6 +262,33 @@ describe.each(testDbKinds())('extra retakes (%s)', (kind) => {
     expect((await createTus(created, video!.id)).status).toBe(409);
     expect(await takesOf(created.applicant.id)).toEqual({ [video!.id]: 1 });
     expect(await uploadRowOf(key)).toMatchObject({ status: 'started' });
+
+    // A multipart take with bytes that the stale-upload sweep removed is sent again by the
+    // device: the same take, so it is accepted and not counted (no recorded answer is lost).
+    const started = await callAsCandidate(t.app, other.candidateToken)(
+      'GET',
+      `/api/upload/start_multipart?${q({ fileKey: otherKey, fileType: 'video/webm' })}`,
+    );
+    const { uploadId } = started.json() as { uploadId: string };
+    const part = await callAsCandidate(t.app, other.candidateToken)(
+      'GET',
+      `/api/upload/sign_multipart?${q({ fileKey: otherKey, uploadId, partNum: 1 })}`,
+    );
+    const url = new URL((part.json() as { signedURL: string }).signedURL);
+    const put = await fetch(`${origin}${url.pathname}${url.search}`, {
+      method: 'PUT',
+      body: Buffer.alloc(1000, 3),
+    });
+    expect(put.status).toBe(200);
+    expectRefused(await startMultipart(other, otherKey));
+    await t.app.storage.abortMultipartUpload(otherKey, uploadId);
+    const resent = await callAsCandidate(t.app, other.candidateToken)(
+      'GET',
+      `/api/upload/start_multipart?${q({ fileKey: otherKey, fileType: 'video/webm' })}`,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect((resent.json() as { uploadId: string }).uploadId).not.toBe(uploadId);
+    expect(await takesOf(other.applicant.id)).toEqual({ [video!.id]: 1 });
   });
 
   it('a pending or declined request allows no extra take', async () => {

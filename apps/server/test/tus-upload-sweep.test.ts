@@ -119,6 +119,12 @@ describe.each(tusStoreCases)('tus uploads: the hourly sweep ($name)', ({ name, e
     // A day and an hour after: the next sweep removes it.
     await sweepAt(TUS_EXPIRATION_MS);
     await eventually(async () => [404, 410].includes((await api.head(location)).status));
+
+    // The device still holds that take and sends it again: on this one-try job that is the
+    // same take, not a retake beyond the allowance (issue 14), so the answer is not lost.
+    expect(job.rule.isOneTry).toBe(true);
+    const again = await createUpload(c, job.quests[0]!.id);
+    expect((await api.patch(again, 0, Buffer.alloc(100, 7))).status).toBe(204);
   });
 
   it("removes a finished upload's staging copy an hour after it was stored; the recording stays", async () => {

@@ -225,13 +225,14 @@ export async function startMultipart(
     }
   }
   // An unfinished upload that received nothing yet is the same take asked for again (a start
-  // whose answer was lost): it is replaced without counting.
+  // whose answer was lost), and so is one the stale-upload sweep removed (the device still holds
+  // that take): it is replaced without counting, so no recorded answer is refused.
   const replacesEmptyTake =
     existing?.status === 'started' &&
     existing.uploadId !== null &&
     (await storage.listParts(target.key, existing.uploadId).then(
       (parts) => parts.length === 0,
-      () => false,
+      (error: unknown) => isStorageError(error) && error.code === 'NO_SUCH_UPLOAD',
     ));
   if (!replacesEmptyTake) await countNewTake(db, scope, job, target, now);
   if (restart && existing?.status === 'started' && existing.uploadId) {

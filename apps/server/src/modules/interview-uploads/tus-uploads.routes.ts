@@ -64,6 +64,12 @@ type TusRequest = Parameters<
 >[0];
 
 /** The tus error the server answers with: the API's one error body `{ status, key, message }`. */
+/** Whether the tus store answered that an upload does not exist (any more): 404 or 410. */
+function isGoneUpload(error: unknown): boolean {
+  const status = (error as { status_code?: unknown } | null)?.status_code;
+  return status === 404 || status === 410;
+}
+
 function tusError(error: AppError): { status_code: number; body: string } {
   return {
     status_code: error.status,
@@ -373,15 +379,17 @@ export async function tusUploadsRoutes(app: FastifyInstance, opts: { config: App
       }
       // A tus creation is a new take (a resume never creates): counted, and refused (409) on a
       // one-try job beyond 1 + the approved extra retakes, before the earlier take goes. Except
-      // when it replaces an unfinished upload of the key that received no byte: that is the
-      // same take created again (a POST whose answer was lost), not a retake.
+      // when it replaces an unfinished upload of the key that received no byte (the same take
+      // created again: a POST whose answer was lost), or one the stale-upload sweep removed
+      // (the candidate's device still holds that take and sends it again: refusing it would
+      // lose a recorded answer).
       const replacesEmptyTake =
         previous?.status === 'started' &&
         previous.uploadId !== null &&
         previous.uploadId !== upload.id &&
         (await store.getUpload(previous.uploadId).then(
           (earlier) => earlier.offset === 0,
-          () => false,
+          (error: unknown) => isGoneUpload(error),
         ));
       if (!replacesEmptyTake) {
         try {
