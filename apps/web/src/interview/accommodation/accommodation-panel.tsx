@@ -11,7 +11,9 @@ import { IconCircleCheck, IconClockHour4, IconInfoCircle } from '@tabler/icons-r
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useApiClient } from '../../common/api/api-client-context';
+import { useSchemaForm } from '../../common/forms/use-schema-form';
 import { isApiClientError } from '../../common/api/api-error';
 import {
   accommodationQueryKey,
@@ -69,6 +71,23 @@ export function AccommodationPanel({
   );
 }
 
+/**
+ * The form's values (radio choices as text: '' nothing chosen, '0' none wanted) read as the
+ * request body, so the domain's rules (a reason, at least one adjustment) check the form.
+ */
+const accommodationFormSchema = z
+  .object({ extraTimePct: z.string(), extraRetakes: z.string(), reason: z.string() })
+  .transform(
+    (values) =>
+      // Any other number is refused by the body schema, with the field's error.
+      ({
+        extraTimePct: Number(values.extraTimePct) || null,
+        extraRetakes: Number(values.extraRetakes) || null,
+        reason: values.reason,
+      }) as z.input<typeof accommodationRequestBodySchema>,
+  )
+  .pipe(accommodationRequestBodySchema);
+
 function AccommodationForm({
   initial,
   isOneTry,
@@ -90,41 +109,25 @@ function AccommodationForm({
   const api = useApiClient();
   const queryClient = useQueryClient();
   const canAskRetakes = canAskExtraRetakes({ isOneTry });
-  // '' (nothing chosen) and '0' (none wanted) both send null.
-  const [extraTimePct, setExtraTimePct] = useState<string>(
-    initial ? String(initial.extraTimePct ?? 0) : '',
-  );
-  const [extraRetakes, setExtraRetakes] = useState<string>(
-    initial ? String(initial.extraRetakes ?? 0) : '',
-  );
-  const [reason, setReason] = useState(initial?.reason ?? '');
-  const [errors, setErrors] = useState<{ extraTimePct?: string; reason?: string }>({});
+  const form = useSchemaForm(accommodationFormSchema, {
+    extraTimePct: initial ? String(initial.extraTimePct ?? 0) : '',
+    // A job with retakes asks for none: '' stays null.
+    extraRetakes: initial && canAskRetakes ? String(initial.extraRetakes ?? 0) : '',
+    reason: initial?.reason ?? '',
+  });
   const [sendError, setSendError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const reasonLength = form.watch('reason').length;
+  // Neither adjustment chosen: the domain's rule names the first choice; the form says why.
+  const choiceError = form.errorOf('extraTimePct') ? t('accommodation.form.chooseOne') : undefined;
 
-  async function send() {
-    const parsed = accommodationRequestBodySchema.safeParse({
-      extraTimePct: Number(extraTimePct) || null,
-      extraRetakes: canAskRetakes ? Number(extraRetakes) || null : null,
-      reason,
-    });
-    if (!parsed.success) {
-      const found: { extraTimePct?: string; reason?: string } = {};
-      for (const issue of parsed.error.issues) {
-        if (issue.path[0] === 'reason') found.reason ??= issue.message;
-        // Neither asked: one of the two is needed.
-        else found.extraTimePct ??= 'accommodation.form.chooseOne';
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const send = form.handleSubmit(async (body) => {
     setSendError(null);
     setIsSending(true);
     onSending();
     try {
       const id = applicantId ?? (await ensureApplicant());
-      const saved = await requestAccommodation(api, id, parsed.data);
+      const saved = await requestAccommodation(api, id, body);
       // A read begun before the request was saved must not put the old answer back.
       await queryClient.cancelQueries({ queryKey: accommodationQueryKey(id) });
       queryClient.setQueryData(accommodationQueryKey(id), saved);
@@ -134,17 +137,11 @@ function AccommodationForm({
     } finally {
       setIsSending(false);
     }
-  }
+  });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="accommodation-form">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void send(event)}>
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={3} fz="lg">
@@ -156,9 +153,8 @@ function AccommodationForm({
           </Stack>
           <Radio.Group
             label={t('accommodation.form.extraTime')}
-            value={extraTimePct}
-            onChange={setExtraTimePct}
-            error={errors.extraTimePct ? t(errors.extraTimePct) : undefined}
+            {...form.valueField('extraTimePct')}
+            error={choiceError}
           >
             <Stack gap="xs" mt="xs">
               <Radio value="0" label={t('accommodation.form.noExtraTime')} />
@@ -175,8 +171,8 @@ function AccommodationForm({
             <Radio.Group
               label={t('accommodation.form.extraRetakes')}
               description={t('accommodation.form.extraRetakesHint')}
-              value={extraRetakes}
-              onChange={setExtraRetakes}
+              {...form.valueField('extraRetakes')}
+              error={undefined}
               data-testid="accommodation-retakes"
             >
               <Stack gap="xs" mt="xs">
@@ -198,21 +194,19 @@ function AccommodationForm({
           <Textarea
             label={t('accommodation.form.reason')}
             description={t('accommodation.form.reasonHint')}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            {...form.textField('reason')}
             maxLength={ACCOMMODATION_REASON_MAX_CHARS}
             autosize
             minRows={3}
             maxRows={8}
             withAsterisk
-            error={errors.reason ? t(errors.reason) : undefined}
             data-testid="accommodation-reason"
           />
           <Text size="xs" c="dimmed" ta="end" mt={-8} aria-live="polite">
             {/* "120 / 500" reads left to right in Hebrew too, like the app's clocks. */}
             <bdi dir="ltr">
               {t('accommodation.form.count', {
-                length: reason.length,
+                length: reasonLength,
                 max: ACCOMMODATION_REASON_MAX_CHARS,
               })}
             </bdi>

@@ -140,9 +140,13 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     expect(within(form).getAllByText('This field is required')).toHaveLength(1);
     await user.type(within(form).getByLabelText(/What would you like/), '    ');
     await user.click(within(form).getByRole('radio', { name: '50 % more time' }));
-    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    // Each error clears as soon as its field is fixed, before the next Send (issue 13).
     expect(within(form).queryByText('Choose more time, extra takes or both.')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
     expect(within(form).getAllByText('This field is required')).toHaveLength(1);
+    await user.type(within(form).getByLabelText(/What would you like/), 'Extra time, please');
+    expect(within(form).getByLabelText(/What would you like/)).toHaveFocus();
+    await waitFor(() => expect(within(form).queryByText('This field is required')).toBeNull());
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
     // Cancel closes it again.
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
