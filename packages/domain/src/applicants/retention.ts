@@ -51,10 +51,7 @@ export function isRetentionCandidate(applicant: {
  * last update otherwise (a rejection is a status change, which updates the applicant; any later
  * change, such as a note or a CV, starts the clock again, which only ever keeps data longer).
  */
-export function retentionClockStart(applicant: {
-  archivedAt: Date | null;
-  updatedAt: Date;
-}): Date {
+export function retentionClockStart(applicant: { archivedAt: Date | null; updatedAt: Date }): Date {
   return applicant.archivedAt ?? applicant.updatedAt;
 }
 
@@ -137,7 +134,7 @@ export const retentionPreviewSchema = z.object({
 });
 export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;
 
-/** `DELETE job/{jobId}/{applicantId}`: a candidate's deletion request, answered now. */
+/** `DELETE job/{jobId}/{applicantId}/data`: a candidate's deletion request, answered now. */
 export const deleteApplicantResponseSchema = z.object({ deletedCount: z.number().int().min(0) });
 export type DeleteApplicantResponse = z.infer<typeof deleteApplicantResponseSchema>;
 

@@ -6,17 +6,14 @@ import { applicants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
-import {
-  forgetApplicantsInActivities,
-  recordActivity,
-} from '../activities/activities.service';
+import { forgetApplicantsInActivities, recordActivity } from '../activities/activities.service';
 import { deleteUploadsOfApplicants } from '../interview-uploads/interview-uploads.service';
 import { purgeStorage, queueStoragePurges, type PurgeItem } from '../retention/storage-purges';
 import { type Reviewer, type ReviewActor, activityMeta, findOrgApplicants } from './review.shared';
 
 /**
  * Deleting applicants for good with their files: the archive's `PUT job/applicantDelete`, a
- * candidate's deletion request (`DELETE job/{jobId}/{applicantId}`) and the retention sweep.
+ * candidate's deletion request (`DELETE job/{jobId}/{applicantId}/data`) and the retention sweep.
  * The rows go in one transaction that also queues every stored object of theirs
  * (`storage_purges`); the objects are then removed, and any that storage refused are tried again
  * by the daily sweep, so no file of a deleted applicant is left behind. The activity keeps ids
@@ -59,9 +56,7 @@ export async function eraseApplicantRows(
   for (const row of rows) for (const key of storedKeysOf(row)) items.push({ key });
   await queueStoragePurges(tx, items, now);
   await forgetApplicantsInActivities(tx, ids);
-  await tx
-    .delete(applicants)
-    .where(and(eq(applicants.orgId, orgId), inArray(applicants.id, ids)));
+  await tx.delete(applicants).where(and(eq(applicants.orgId, orgId), inArray(applicants.id, ids)));
   return [...new Set(items.map((item) => item.key))];
 }
 
@@ -73,7 +68,7 @@ export async function purgeDeletedFiles(deps: DeletionDeps, keys: readonly strin
 
 /**
  * `PUT job/applicantDelete` (archived only, all or nothing: 409 when one is not archived, 404
- * when one is not the organisation's) and `DELETE job/{jobId}/{applicantId}` (`anyStatus`: a
+ * when one is not the organisation's) and `DELETE job/{jobId}/{applicantId}/data` (`anyStatus`: a
  * candidate's request to be forgotten, whatever the applicant's state).
  */
 export async function deleteApplicants(

@@ -1,4 +1,4 @@
-import { applicantExportFileName } from '@candid/domain';
+import { applicantExportFileName, cvOriginalName } from '@candid/domain';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
@@ -27,6 +27,7 @@ interface ExportFile {
 /** A name safe inside a zip on every system: no folders, no control or reserved characters. */
 function safeName(name: string): string {
   const cleaned = name
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_')
     .replace(/^\.+/, '')
     .trim();
@@ -50,12 +51,7 @@ export async function exportApplicant(
   params: { jobId: string; applicantId: string },
 ): Promise<{ fileName: string; stream: Readable }> {
   const { db, storage, now } = deps;
-  const { applicant } = await findOrgApplicant(
-    db,
-    viewer.orgId,
-    params.applicantId,
-    params.jobId,
-  );
+  const { applicant } = await findOrgApplicant(db, viewer.orgId, params.applicantId, params.jobId);
   authorize(viewer, 'applicant.export', applicant);
   const details = await getApplicantDetails({ db, storage }, viewer, params);
 
@@ -63,7 +59,7 @@ export async function exportApplicant(
   if (applicant.cvKey) {
     wanted.push({
       key: applicant.cvKey,
-      path: `cv/${safeName(applicant.cvName || `cv${extensionOf(applicant.cvKey)}`)}`,
+      path: `cv/${safeName(cvOriginalName(applicant.cvName) || `cv${extensionOf(applicant.cvKey)}`)}`,
     });
   }
   if (applicant.imgKey) {

@@ -262,7 +262,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   );
 
   api.delete(
-    '/job/:jobId/:applicantId',
+    '/job/:jobId/:applicantId/data',
     {
       schema: {
         tags: TAGS,
