@@ -1,4 +1,4 @@
-import { formatDate, type RetentionPreview } from '@candid/domain';
+import { formatDateWithYear, type RetentionPreview } from '@candid/domain';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../../common/stores/language-store';
@@ -48,7 +48,7 @@ export function RetentionPreviewList({
                       <bdi>{item.jobTitle}</bdi>
                     </Text>
                   </Stack>
-                  <Stack gap={4} align="flex-end">
+                  <Group gap="xs" wrap="wrap">
                     <Badge variant="light" color={item.archivedAt ? 'gray' : 'red'}>
                       {item.archivedAt
                         ? t('retention.preview.archived')
@@ -60,11 +60,11 @@ export function RetentionPreviewList({
                           ? 'retention.preview.archivedOn'
                           : 'retention.preview.changedOn',
                         {
-                          date: formatDate(item.since, language),
+                          date: formatDateWithYear(item.since, language),
                         },
                       )}
                     </Text>
-                  </Stack>
+                  </Group>
                 </Group>
               </Paper>
             );

@@ -15,6 +15,11 @@ import {
   exportApplicantData,
 } from '../../api/applicants-api';
 
+/** Wraps text in first-strong isolates (U+2068 … U+2069) for the bidi algorithm. */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** Saves a downloaded file under its name (an object URL clicked as a download link). */
 function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -100,7 +105,11 @@ export function useDataRequests(
     >
       <Stack gap="md">
         <Text>
-          {t('dataRequests.deleteConfirm', { name: fullName, job: applicant.jobInfo.title })}
+          {t('dataRequests.deleteConfirm', {
+            // Isolated, so a Latin name keeps its place (and its brackets) in a Hebrew sentence.
+            name: isolate(fullName),
+            job: isolate(applicant.jobInfo.title),
+          })}
         </Text>
         <Text c="gray.7" fz="sm">
           {t('dataRequests.deleteHint')}

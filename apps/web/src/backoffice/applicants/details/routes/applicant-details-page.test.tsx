@@ -1146,7 +1146,9 @@ describe('ApplicantDetailsPage: data requests (issue 15)', () => {
       await screen.findByRole('menuitem', { name: 'Delete applicant and data' }),
     );
     let dialog = await screen.findByRole('dialog', { name: 'Delete this applicant for good?' });
-    expect(within(dialog).getByText(/Noa Cohen \(.+\) will be deleted now/)).toBeVisible();
+    expect(
+      within(dialog).getByText(/Noa Cohen.+\(.+Frontend developer.+\) will be deleted now/),
+    ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(view.fetchMock.callsTo(DELETE_PATH)).toHaveLength(0);
