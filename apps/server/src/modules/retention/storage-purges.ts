@@ -121,9 +121,3 @@ export async function purgeStorage(deps: {
   }
   return { purged, failed };
 }
-
-/** Keys still waiting for removal (the tests' and the health view's count). */
-export async function countPendingPurges(db: Db): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(storagePurges);
-  return row?.count ?? 0;
-}
