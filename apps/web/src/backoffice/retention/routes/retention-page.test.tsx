@@ -122,6 +122,22 @@ describe('RetentionPage (issue 15: data retention)', () => {
     expect(await screen.findByText(/Currently off/)).toBeVisible();
   });
 
+  it('asks before changing a period already on, naming it a change', async () => {
+    const view = renderRetention(6);
+    expect(await screen.findByText(/deleted 6 months after/, {}, SLOW)).toBeVisible();
+    await choose('12 months');
+    expect(await screen.findByText('Nobody would be deleted today.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the retention period?' });
+    expect(within(dialog).getByText(/deleted for good 12 months after/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and delete when due' }));
+    await waitFor(() =>
+      expect(view.fetchMock.callsTo('PUT org/retention').map((call) => call.body)).toEqual([
+        { retentionMonths: 12 },
+      ]),
+    );
+  });
+
   it('tells a member that the owner decides, and asks the server nothing', async () => {
     const view = renderScreen(<RetentionPage />, { path: PATH, user: MEMBER, routes: {} });
     expect(await screen.findByTestId('owner-only', {}, SLOW)).toHaveTextContent(

@@ -96,7 +96,7 @@ function RetentionSettingsSection() {
       <Modal
         opened={isConfirming}
         onClose={() => setIsConfirming(false)}
-        title={t('retention.confirmTitle')}
+        title={t(saved === null ? 'retention.confirmTitle' : 'retention.confirmTitleChange')}
         centered
       >
         <Stack gap="md">
