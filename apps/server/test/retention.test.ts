@@ -382,4 +382,20 @@ describe.each(testDbKinds())('data retention and data requests (%s)', (kind) => 
     expect(JSON.stringify(await t.app.db.select().from(activities))).not.toContain('Dalia');
     expect((await callAs(t.app, owner)('DELETE', url)).statusCode).toBe(404);
   });
+
+  it('queues and removes the files of an organisation deleted with its last account', async () => {
+    const admin = await accountWith(t.app, { role: 'admin' });
+    const lonely = await accountWith(t.app, { perm: 999 });
+    const lonelyJob = await createJob(lonely);
+    const applicant = await applicantWithFiles(lonelyJob, 'Lior');
+    const response = await callAs(t.app, admin)('DELETE', `/api/user/${lonely.user._id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await exists(applicant.id)).toBe(false);
+    await t.app.retentionSweep.idle();
+    await t.app.retentionSweep.kick();
+    for (const key of applicant.keys) expect(await t.app.storage.headObject(key)).toBeNull();
+    expect(await t.app.db.select().from(storagePurges)).toHaveLength(0);
+    const log = JSON.stringify(await t.app.db.select().from(activities));
+    expect(log).not.toContain('Lior');
+  });
 });

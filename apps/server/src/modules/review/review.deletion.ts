@@ -7,7 +7,10 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { forgetApplicantsInActivities, recordActivity } from '../activities/activities.service';
-import { deleteUploadsOfApplicants } from '../interview-uploads/interview-uploads.service';
+import {
+  deleteUploadsOfApplicants,
+  listOrgStoredObjects,
+} from '../interview-uploads/interview-uploads.service';
 import { purgeStorage, queueStoragePurges, type PurgeItem } from '../retention/storage-purges';
 import { type Reviewer, type ReviewActor, activityMeta, findOrgApplicants } from './review.shared';
 
@@ -121,4 +124,35 @@ export async function deleteApplicants(
   forgetCappedCounts(viewer.orgId);
   await purgeDeletedFiles(deps, keys);
   return deleted;
+}
+
+/**
+ * An organisation is about to be deleted with everything in it (an admin deleting its last
+ * account): inside that transaction, queues every stored object of it (its applicants' files and
+ * the rest of its uploads) for removal and blanks its applicants' names in earlier activities,
+ * which outlive the organisation. The rows themselves go by cascade with the organisation.
+ */
+export async function queueOrganizationErasure(tx: DbTx, orgId: string, now: Date) {
+  const rows = await tx
+    .select({
+      id: applicants.id,
+      imgKey: applicants.imgKey,
+      cvKey: applicants.cvKey,
+      answerMap: applicants.answerMap,
+    })
+    .from(applicants)
+    .where(eq(applicants.orgId, orgId));
+  const items: PurgeItem[] = [];
+  for (const upload of await listOrgStoredObjects(tx, orgId)) {
+    items.push({
+      key: upload.key,
+      uploadId: upload.status === 'started' ? upload.uploadId : null,
+    });
+  }
+  for (const row of rows) for (const key of storedKeysOf(row)) items.push({ key });
+  await queueStoragePurges(tx, items, now);
+  await forgetApplicantsInActivities(
+    tx,
+    rows.map((row) => row.id),
+  );
 }
