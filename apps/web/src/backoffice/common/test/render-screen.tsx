@@ -21,7 +21,7 @@ export interface FakeReply {
   status?: number;
   body?: unknown;
   /** A file answer (a download) instead of JSON: its bytes, type and Content-Disposition name. */
-  file?: { bytes: Uint8Array | string; type: string; fileName: string };
+  file?: { bytes: string; type: string; fileName: string };
 }
 
 export type FakeRoute = FakeReply | ((call: FetchCall) => FakeReply | Promise<FakeReply>);
