@@ -8,6 +8,7 @@ import { createTestClock } from './helpers';
 import { callAsCandidate } from './interview-helpers';
 import { accountWith, callAs, jobPayload, questionPayload } from './jobs-helpers';
 import { ANSWER_WEBM, applyAs, recruiter, uploadRecording } from './review-helpers';
+import { runRetentionSweep } from '../src/modules/retention/retention.service';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
@@ -397,5 +398,38 @@ describe.each(testDbKinds())('data retention and data requests (%s)', (kind) => 
     expect(await t.app.db.select().from(storagePurges)).toHaveLength(0);
     const log = JSON.stringify(await t.app.db.select().from(activities));
     expect(log).not.toContain('Lior');
+  });
+
+  it('deletes in batches of the given size, one activity per batch', async () => {
+    const batchOwner = await accountWith(t.app, { perm: 999 });
+    const batchJob = await createJob(batchOwner);
+    const ids: string[] = [];
+    for (const fName of ['Ayla', 'Bina', 'Chen']) {
+      const id = (await applyAs(t.app, batchJob._id, { info: { fName }, finish: 'none' })).applicant
+        .id;
+      await change(batchOwner, id, { archivedAt: clock.now().toISOString() });
+      ids.push(id);
+    }
+    clock.advance(100 * DAY_MS);
+    Object.assign(batchOwner, await logIn(t.app, batchOwner.email, batchOwner.password));
+    const saved = await callAs(t.app, batchOwner)('PUT', '/api/org/retention', {
+      retentionMonths: 3,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.app.retentionSweep.idle();
+    const result = await runRetentionSweep({
+      db: t.app.db,
+      storage: t.app.storage,
+      now: clock.now(),
+      log: t.app.log,
+      batchSize: 2,
+    });
+    expect(result.deleted).toBe(3);
+    for (const id of ids) expect(await exists(id)).toBe(false);
+    const batches = await t.app.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.type, 'remove'), eq(activities.orgId, batchOwner.user.companyId!)));
+    expect(batches.map((row) => row.meta.count).sort()).toEqual([1, 2]);
   });
 });
