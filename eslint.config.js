@@ -122,6 +122,7 @@ const TABLE_OWNERS = {
   records: ['logRecords'],
   outbox: ['mailQueue'],
   integrations: ['apiKeys', 'webhookEndpoints', 'webhookDeliveries'],
+  retention: ['storagePurges'],
 };
 const ALL_TABLES = Object.values(TABLE_OWNERS).flat();
 const SCHEMA_FILES = [
@@ -136,6 +137,7 @@ const SCHEMA_FILES = [
   'mail',
   'accommodations',
   'integrations',
+  'retention',
 ];
 
 /** no-restricted-imports options forbidding the tables in `forbidden` from db/schema. */

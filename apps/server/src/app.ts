@@ -34,6 +34,8 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { findApiKey, touchApiKey } from './modules/integrations/api-keys.service';
+import { retentionPlugin } from './modules/retention/retention.plugin';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { webhooksPlugin } from './modules/integrations/webhooks.plugin';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
@@ -106,6 +108,7 @@ export async function buildApp(
   await app.register(mailPlugin, { config });
   await app.register(outboxPlugin);
   await app.register(webhooksPlugin, { config });
+  await app.register(retentionPlugin);
   await app.register(swaggerPlugin, { config });
   await app.register(authPlugin, {
     config,
@@ -137,6 +140,7 @@ export async function buildApp(
       await api.register(invitationsRoutes, { config });
       await api.register(notificationsPlugin, { config });
       await api.register(integrationsRoutes, { config });
+      await api.register(retentionRoutes);
     },
     { prefix: '/api' },
   );

@@ -494,6 +494,26 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     expect(owner.statusCode, owner.body).toBe(200);
   }, 300_000);
 
+  it("keeps data retention to A's owner and lets A's member export an applicant (issue 15)", async () => {
+    const as = (account: SignedUp) => (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(account.accessToken), payload });
+    for (const [method, url, payload] of [
+      ['GET', '/api/org/retention', undefined],
+      ['GET', '/api/org/retention/preview?months=6', undefined],
+      ['PUT', '/api/org/retention', { retentionMonths: 6 }],
+    ] as const) {
+      const refused = await as(memberA)(method, url, payload);
+      expect(refused.statusCode, `member ${method} ${url}: ${refused.body}`).toBe(403);
+    }
+    const read = await as(ownerA)('GET', '/api/org/retention/preview?months=24');
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ months: 24, count: 0, applicants: [] });
+    const exported = await as(memberA)('GET', `/api/job/${jobA._id}/${applicantA}/export`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/zip');
+    expect(exported.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  }, 300_000);
+
   it('lets an admin act for A only through view-as, and logs it as theirs', async () => {
     const direct = await t.app.inject({
       method: 'GET',

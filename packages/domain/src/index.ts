@@ -38,6 +38,7 @@ export * from './applicants/applicant.schemas';
 export * from './applicants/applicant.rules';
 export * from './applicants/applicant-filter';
 export * from './applicants/application-stage';
+export * from './applicants/retention';
 
 export * from './templates/template.schemas';
 export * from './templates/template.rules';

@@ -1,6 +1,7 @@
 import {
   canManageDepartments,
   canManageIntegrations,
+  canManageRetention,
   canUseScorecard,
   isCustomScorecard,
   canManageMembers,
@@ -78,6 +79,8 @@ export interface Resources {
   /** A change to an applicant; `fields` are the fields the change sends. */
   'applicant.change': ApplicantResource & { fields: readonly string[] };
   'applicant.delete': OrgResource;
+  /** Exporting an applicant's data on request (issue 15): whoever may open it. */
+  'applicant.export': ApplicantResource;
   /** Approving or declining a candidate's accommodation request (issue 14). */
   'applicant.decideAccommodation': ApplicantResource;
   /** Rating an applicant or its answers (issue 15): whoever may open it. */
@@ -115,6 +118,8 @@ export interface Resources {
   'interview.answer': { applicantId: string; jobId?: string };
   /** The organisation's API keys, webhook endpoints and their delivery log (issue 15). */
   'integration.manage': void;
+  /** The organisation's data retention period and its dry run (issue 15): the owner's. */
+  'retention.manage': void;
   /**
    * Any request of an API key: `keyRoute` when the route is one keys may call (jobs, templates,
    * applicants); the method against the key's scope.
@@ -202,6 +207,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'applicant.decideAccommodation': (actor, applicant) =>
     STAFF_RULES['applicant.open']!(actor, applicant),
   'applicant.rate': (actor, applicant) => STAFF_RULES['applicant.open']!(actor, applicant),
+  'applicant.export': (actor, applicant) => STAFF_RULES['applicant.open']!(actor, applicant),
   'applicant.sort': (actor) => (canSortApplicants(actor) ? ALLOW : forbidden()),
   'note.bookmark': (actor) =>
     hasPermission(actor, 'BOOKMARKS')
@@ -268,6 +274,12 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     canManageIntegrations(actor)
       ? ALLOW
       : forbidden('API keys and webhooks need the owner of an organisation on the enterprise plan'),
+  // Judged for the real caller in their own organisation: an admin viewing as someone does not
+  // decide another organisation's deletions.
+  'retention.manage': (actor) =>
+    canManageRetention(actor.user) && actor.user.orgId === actor.orgId
+      ? ALLOW
+      : forbidden("Only the organisation's owner sets its data retention"),
   'api.request': (actor, { method, keyRoute }) => {
     if (!actor.apiKey) return ALLOW;
     if (!keyRoute) return forbidden("API keys reach the organisation's jobs and applicants only");

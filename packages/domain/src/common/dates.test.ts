@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateFilterLabelKey, daysAgoToDate, formatDate, formatDuration, formatTime } from './dates';
+import {
+  dateFilterLabelKey,
+  daysAgoToDate,
+  formatDate,
+  formatDateWithYear,
+  formatDuration,
+  formatTime,
+} from './dates';
 import { isoDateOrDateTimeSchema, isoDateSchema } from './date-schemas';
 
 const ISO = '2024-01-05T14:07:09.000Z';
@@ -74,5 +81,12 @@ describe('ISO date schemas', () => {
 
   it('date filter labels', () => {
     expect(dateFilterLabelKey(31)).toBe('dateFilter.31');
+  });
+});
+
+describe('formatDateWithYear', () => {
+  it('names the year in both languages', () => {
+    expect(formatDateWithYear('2025-12-01T10:00:00.000Z', 'en', 'UTC')).toBe('Dec 1, 2025');
+    expect(formatDateWithYear('2025-12-01T10:00:00.000Z', 'he', 'UTC')).toContain('2025');
   });
 });

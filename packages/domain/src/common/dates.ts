@@ -20,6 +20,19 @@ export function formatDate(iso: string, lang: Language, timeZone?: string): stri
   }).format(new Date(iso));
 }
 
+/**
+ * Short date with its year ("Dec 1, 2025", "1 בדצמ׳ 2025"), where the year matters: how long
+ * data has been kept.
+ */
+export function formatDateWithYear(iso: string, lang: Language, timeZone?: string): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
 /** Time with 2-digit hour and minute, and seconds when asked for (spec §9). */
 export function formatTime(
   iso: string,

@@ -26,6 +26,8 @@ export const ACTIVITY_TARGETS = [
   'webhook',
   /** A reviewer's rating of an applicant or an answer (issue 15). */
   'rating',
+  /** The organisation's data retention period (issue 15). */
+  'retention',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 
@@ -48,6 +50,8 @@ export const ACTIVITY_TYPES = [
   'quit',
   'approve',
   'decline',
+  /** An applicant's data exported on request (issue 15). */
+  'export',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

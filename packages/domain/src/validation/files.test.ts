@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CV_ACCEPT, cvStorageName, validateCvFile, validateImageFile } from './files';
+import {
+  CV_ACCEPT,
+  cvOriginalName,
+  cvStorageName,
+  validateCvFile,
+  validateImageFile,
+} from './files';
 
 const PDF = 'application/pdf';
 const DOC = 'application/msword';
@@ -72,6 +78,16 @@ describe('cvStorageName (spec §5)', () => {
     ['../../etc/passwd', 1, '.._.._etc_passwd-1'],
   ])('%j at %j → %j', (name, timestamp, out) => {
     expect(cvStorageName(name, timestamp)).toBe(out);
+  });
+});
+
+describe('cvOriginalName', () => {
+  it.each([
+    ['cv.pdf-1714557600000', 'cv.pdf'],
+    ['Dana Levi CV-2024.docx-1714557600000', 'Dana Levi CV-2024.docx'],
+    ['no-timestamp.pdf', 'no-timestamp.pdf'],
+  ])('%j → %j', (stored, out) => {
+    expect(cvOriginalName(stored)).toBe(out);
   });
 });
 

@@ -56,6 +56,11 @@ export function cvStorageName(cvName: string, timestamp: number | Date): string 
   return `${cvName.replace(/[/\\]/gu, '_')}-${ms}`;
 }
 
+/** The candidate's own CV file name, from its storage name (the timestamp suffix removed). */
+export function cvOriginalName(storedName: string): string {
+  return storedName.replace(/-\d{10,}$/u, '');
+}
+
 /**
  * Checks a profile, logo or cover image (spec §5): an `image/*` type (IMAGE_FORMAT_VALIDATE)
  * of at most {@link IMAGE_MAX_BYTES} (FILE_TOO_LARGE, shown as the "File size is too large" alert).

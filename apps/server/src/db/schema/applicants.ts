@@ -126,6 +126,14 @@ export const applicants = pgTable(
         t.openedAt,
       )
       .where(sql`${t.archivedAt} is not null`),
+    // Data retention (issue 15): the daily sweep and the owner's dry run find an organisation's
+    // due applicants from these two (archived by archive date; rejected by last change).
+    index('applicants_org_retention_archived_idx')
+      .on(t.orgId, t.archivedAt)
+      .where(sql`${t.archivedAt} is not null`),
+    index('applicants_org_retention_rejected_idx')
+      .on(t.orgId, t.updatedAt)
+      .where(sql`${t.archivedAt} is null and ${t.status} in (1, 6)`),
     // Job-scoped overview (/backoffice/applicant/{jobId}) and job applicant counts.
     index('applicants_job_active_sort_idx')
       .on(

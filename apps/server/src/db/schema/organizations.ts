@@ -1,10 +1,15 @@
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common';
 
 /** A company account. Every user belongs to one; jobs, templates and applicants are scoped to it. */
 export const organizations = pgTable('organizations', {
   id: id(),
   name: text('name').notNull().default(''),
+  /**
+   * Data retention (issue 15): archived or rejected applicants are deleted this many months
+   * after they were archived or last changed (one of RETENTION_MONTH_OPTIONS); null: off.
+   */
+  retentionMonths: smallint('retention_months'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

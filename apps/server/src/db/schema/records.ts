@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './common';
 import { organizations } from './organizations';
@@ -49,5 +50,10 @@ export const activities = pgTable(
   (t) => [
     index('activities_date_idx').on(t.date),
     index('activities_user_date_idx').on(t.userId, t.date),
+    // Deleting an applicant (issue 15) blanks the descriptions of its activities, which name
+    // the candidate: found by the applicant id in the meta.
+    index('activities_applicant_idx')
+      .on(sql`(${t.meta} ->> 'applicantId')`)
+      .where(sql`${t.meta} ? 'applicantId'`),
   ],
 );

@@ -214,3 +214,24 @@ export async function* exportActivitiesCsv(
     after = { date: last.date, id: last.id };
   }
 }
+
+/**
+ * Blanks the descriptions of the activities about deleted applicants (issue 15): they name the
+ * candidate ("Yael Cohen"), and a deleted person's name must not outlive them in the log. The
+ * entries stay, with their ids, so the history of what was done remains.
+ */
+export async function forgetApplicantsInActivities(
+  db: Db | DbTx,
+  applicantIds: readonly string[],
+): Promise<void> {
+  if (applicantIds.length === 0) return;
+  await db
+    .update(activities)
+    .set({ description: '' })
+    .where(
+      and(
+        sql`${activities.meta} ? 'applicantId'`,
+        inArray(sql`${activities.meta} ->> 'applicantId'`, [...applicantIds]),
+      ),
+    );
+}

@@ -618,3 +618,17 @@ export async function hasRecordingUpload(db: Db, applicantId: string): Promise<b
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Every stored object recorded for an organisation (recordings, CVs, images, logos, covers): an
+ * organisation about to be deleted queues them for removal (issue 15), as its rows cascade.
+ */
+export async function listOrgStoredObjects(
+  tx: Db | DbTx,
+  orgId: string,
+): Promise<{ key: string; uploadId: string | null; status: string }[]> {
+  return tx
+    .select({ key: uploads.key, uploadId: uploads.uploadId, status: uploads.status })
+    .from(uploads)
+    .where(eq(uploads.orgId, orgId));
+}

@@ -9,6 +9,7 @@ import {
   applicantVideosResponseSchema,
   CV_MAX_BYTES,
   cvUploadQuerySchema,
+  deleteApplicantResponseSchema,
   deleteApplicantsBodySchema,
   deleteApplicantsResponseSchema,
   rateApplicantBodySchema,
@@ -18,6 +19,7 @@ import {
   updateApplicantsResponseSchema,
   viewAsQuerySchema,
 } from '@candid/domain';
+import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loggedActor, staffOf } from '../../policies';
@@ -26,6 +28,7 @@ import { notifyApplicantSaved, notifyReviewers } from '../realtime/realtime.serv
 import { listOrgUsers } from '../users/users.service';
 import { updateApplicants, replaceApplicantCv } from './review.changes';
 import { deleteApplicants } from './review.deletion';
+import { exportApplicant } from './review.export';
 import { getApplicantDetails, getApplicantVideos } from './review.details';
 import { countApplicants, listApplicants } from './review.query';
 import { rateApplicant } from './review.ratings';
@@ -240,6 +243,63 @@ export async function reviewRoutes(app: FastifyInstance) {
         viewer,
         actor,
         request.body.applicants.map((applicant) => applicant.id),
+      );
+      return { deletedCount };
+    },
+  );
+
+  api.get(
+    '/job/:jobId/:applicantId/export',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A candidate's data request (issue 15): the applicant's data as a zip streamed to the caller, `applicant.json` (details, answers' text, notes, timeline, ratings) and the stored files (recordings, CV, images); 403 when locked. Recorded as an activity with ids only",
+        params: applicantDetailsParamsSchema,
+        querystring: viewAsQuerySchema,
+        produces: ['application/zip'],
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { viewer, actor } = reviewerOf(request);
+      const { fileName, stream } = await exportApplicant(
+        { db: app.db, storage: app.storage, now: app.now() },
+        viewer,
+        actor,
+        request.params,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition.create(fileName))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  api.delete(
+    '/job/:jobId/:applicantId/data',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A candidate's deletion request (issue 15): deletes the applicant now, whatever its status, with its notes, timeline, ratings and stored files (files storage refuses are removed by the next retention sweep). Recorded as an activity with ids only",
+        params: applicantDetailsParamsSchema,
+        querystring: viewAsQuerySchema,
+        response: { 200: deleteApplicantResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { viewer, actor } = reviewerOf(request);
+      const deletedCount = await deleteApplicants(
+        { db: app.db, storage: app.storage, now: app.now(), log: request.log },
+        viewer,
+        actor,
+        [request.params.applicantId],
+        { anyStatus: true, jobId: request.params.jobId },
       );
       return { deletedCount };
     },

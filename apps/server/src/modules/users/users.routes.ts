@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize, staffOf } from '../../policies';
 import { countJobsOfOwner, transferJobOwnership } from '../jobs/jobs.service';
 import { transferTemplateOwnership } from '../templates/templates.service';
+import { queueOrganizationErasure } from '../review/review.deletion';
 import { recordActivity } from '../activities/activities.service';
 import { authRateLimit } from '../auth/auth.rate-limits';
 import { createAuthService } from '../auth/auth.service';
@@ -328,7 +329,11 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           await transferJobOwnership(tx, fromUserId, toUserId);
           await transferTemplateOwnership(tx, fromUserId, toUserId);
         },
+        // Its applicants' recordings, CVs and images must not outlive it in storage.
+        beforeOrganizationDelete: (tx, orgId) => queueOrganizationErasure(tx, orgId, app.now()),
       });
+      // The queued files are removed now (what storage refuses, by the next daily sweep).
+      void app.retentionSweep.kick();
       await recordActivity(app.db, {
         type: 'remove',
         target: 'user',

@@ -466,6 +466,11 @@ export async function deleteUser(
     preferredSuccessorId?: string;
     /** Moves what other modules own (jobs, templates) to the successor, in the same transaction. */
     handOver?: (tx: DbTx, fromUserId: string, toUserId: string) => Promise<void>;
+    /**
+     * Runs in the transaction before the organisation is deleted with its last member, for what
+     * other modules must do first (queue its stored files for removal).
+     */
+    beforeOrganizationDelete?: (tx: DbTx, orgId: string) => Promise<void>;
   } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -478,6 +483,7 @@ export async function deleteUser(
     );
     if (!successor) {
       // The last member: the organisation and everything in it go with them.
+      await options.beforeOrganizationDelete?.(tx, row.orgId);
       await tx.delete(organizations).where(eq(organizations.id, row.orgId));
       return;
     }

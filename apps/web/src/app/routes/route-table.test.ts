@@ -17,6 +17,7 @@ describe('route table (spec §2)', () => {
       '/set-password public',
       '/backoffice/team auth',
       '/backoffice/integrations auth',
+      '/backoffice/data-retention auth',
       '/user auth',
       '/backoffice auth',
       '/backoffice/applicant/:jobId? auth',

@@ -2,6 +2,7 @@ import {
   APPLICANT_OVERVIEW_PATH,
   FORGOT_PASSWORD_PATH,
   INTEGRATIONS_PATH,
+  RETENTION_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
   NOT_SUPPORTED_PATH,
@@ -76,6 +77,13 @@ export const ROUTE_TABLE = [
     access: 'auth',
     titleKey: 'pageTitles.integrations',
     screen: () => import('../../backoffice/integrations/routes/integrations-page'),
+  },
+  {
+    id: 'retention',
+    path: RETENTION_PATH,
+    access: 'auth',
+    titleKey: 'pageTitles.retention',
+    screen: () => import('../../backoffice/retention/routes/retention-page'),
   },
   {
     id: 'user',

@@ -2,7 +2,9 @@ import { TRANSPORT_MAX_RETRIES, TRANSPORT_RETRY_DELAY_MS } from '@candid/domain'
 import { describe, expect, it, vi } from 'vitest';
 import {
   createApiClient,
+  fileNameOfDisposition,
   isCandidatePath,
+  type DownloadedFile,
   NO_PERMISSION_ALERT,
   type ApiClientDeps,
 } from './api-client';
@@ -135,6 +137,47 @@ describe('createApiClient: requests', () => {
       'Bearer cand-1',
       'Bearer access-1',
     ]);
+  });
+});
+
+describe('createApiClient: file answers (issue 15 exports)', () => {
+  it('gives the bytes and the Content-Disposition name, not text', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]);
+    const { client } = setup(
+      () =>
+        new Response(bytes, {
+          status: 200,
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="applicant-a1-2026-11-26.zip"',
+          },
+        }),
+      SESSION,
+    );
+    const file = await client.get<DownloadedFile>('job/j1/a1/export', { responseType: 'file' });
+    expect(file.fileName).toBe('applicant-a1-2026-11-26.zip');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('still answers an error as the error body', async () => {
+    const { client } = setup(
+      () => jsonResponse(404, { status: 404, key: 'NOT_FOUND_ERR', message: 'x' }),
+      SESSION,
+    );
+    await expect(client.get('job/j1/a1/export', { responseType: 'file' })).rejects.toMatchObject({
+      status: 404,
+      key: 'NOT_FOUND_ERR',
+    });
+  });
+
+  it.each([
+    ['attachment; filename="a.zip"', 'a.zip'],
+    ['attachment; filename=b.zip', 'b.zip'],
+    ['attachment; filename="x.zip"; filename*=UTF-8\'\'%D7%A7%D7%95.zip', 'קו.zip'],
+    ['attachment', null],
+    [null, null],
+  ])('reads the name of %j', (header, name) => {
+    expect(fileNameOfDisposition(header)).toBe(name);
   });
 });
 

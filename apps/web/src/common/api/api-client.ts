@@ -39,6 +39,32 @@ export interface RequestOptions {
    * path rule of {@link isCandidatePath} decides.
    */
   auth?: 'candidate';
+  /**
+   * `'file'`: a successful answer is a file (a zip export), given as {@link DownloadedFile}
+   * instead of being read as text or JSON.
+   */
+  responseType?: 'file';
+}
+
+/** A file the API answered with, and the name its Content-Disposition gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a `Content-Disposition` header (RFC 6266: `filename*` first). */
+export function fileNameOfDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
 type RequestOptionsWithoutBody = Omit<RequestOptions, 'method' | 'body'>;
@@ -322,6 +348,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch (error) {
       if (isApiClientError(error)) report(path, options, 0, error);
       throw error;
+    }
+    if (response.ok && options.responseType === 'file') {
+      const file: DownloadedFile = {
+        blob: await response.blob(),
+        fileName: fileNameOfDisposition(response.headers.get('content-disposition')),
+      };
+      return file;
     }
     const body = await readBody(response);
     if (response.ok) return body;

@@ -15,6 +15,8 @@ export const JOB_OVERVIEW_PATH = '/backoffice/job';
 export const TEAM_PATH = '/backoffice/team';
 /** The organisation's API keys and webhooks (issue 15). */
 export const INTEGRATIONS_PATH = '/backoffice/integrations';
+/** The organisation's data retention period and its dry run (issue 15). */
+export const RETENTION_PATH = '/backoffice/data-retention';
 /** A new member's invitation link: choose a password (query `token`). */
 export const SET_PASSWORD_PATH = '/set-password';
 export const NOT_FOUND_PATH = '/not-found';

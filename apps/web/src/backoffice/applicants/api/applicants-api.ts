@@ -3,6 +3,7 @@ import {
   applicantDetailsResponseSchema,
   applicantListResponseSchema,
   applicantVideosResponseSchema,
+  deleteApplicantResponseSchema,
   rateApplicantResponseSchema,
   replaceCvResponseSchema,
   updateApplicantsResponseSchema,
@@ -13,11 +14,12 @@ import {
   type ApplicantListResponse,
   type ApplicantRatings,
   type ApplicantVideosResponse,
+  type DeleteApplicantResponse,
   type RateApplicantBody,
   type ReplaceCvResponse,
   type UpdateApplicantsResponse,
 } from '@candid/domain';
-import type { ApiClient } from '../../../common/api/api-client';
+import type { ApiClient, DownloadedFile } from '../../../common/api/api-client';
 
 /**
  * The recruiter's applicant calls (spec §7 "Jobs"). Every answer is parsed with its domain
@@ -152,4 +154,35 @@ export async function rateApplicant(
     ),
   );
   return response.ratings;
+}
+
+/**
+ * `GET job/{jobId}/{applicantId}/export`: a candidate's data request (issue 15), the applicant's
+ * data and files as a zip, with the file name the server gives it.
+ */
+export async function exportApplicantData(
+  api: ApiClient,
+  jobId: string,
+  applicantId: string,
+): Promise<DownloadedFile> {
+  return api.get<DownloadedFile>(
+    `job/${encodeURIComponent(jobId)}/${encodeURIComponent(applicantId)}/export`,
+    { responseType: 'file' },
+  );
+}
+
+/**
+ * `DELETE job/{jobId}/{applicantId}/data`: a candidate's deletion request (issue 15), the
+ * applicant and all its files, now.
+ */
+export async function deleteApplicantData(
+  api: ApiClient,
+  jobId: string,
+  applicantId: string,
+): Promise<DeleteApplicantResponse> {
+  return deleteApplicantResponseSchema.parse(
+    await api.delete<unknown>(
+      `job/${encodeURIComponent(jobId)}/${encodeURIComponent(applicantId)}/data`,
+    ),
+  );
 }

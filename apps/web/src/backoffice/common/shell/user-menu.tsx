@@ -18,12 +18,18 @@ import {
   IconLanguage,
   IconLogout,
   IconPlugConnected,
+  IconShieldLock,
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INTEGRATIONS_PATH, TEAM_PATH, USER_PATH } from '../../../common/routing/paths';
+import {
+  INTEGRATIONS_PATH,
+  RETENTION_PATH,
+  TEAM_PATH,
+  USER_PATH,
+} from '../../../common/routing/paths';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { UserAvatar } from '../ui/user-avatar';
@@ -55,7 +61,7 @@ function UserSummary({ user }: { user: User }) {
 /**
  * The user menu of the back-office header (spec §2): profile, team (spec §6 organisations: the
  * screen itself says which plan it needs), the owner's integrations (API keys and webhooks,
- * issue 15), language and logout. On wide
+ * issue 15) and data retention (issue 15), language and logout. On wide
  * screens a dropdown; on phones a bottom sheet with the same entries.
  */
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
@@ -121,6 +127,15 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
                 leftSection={<IconPlugConnected size={20} aria-hidden />}
               />
             ) : null}
+            {isOwner ? (
+              <MantineNavLink
+                component={Link}
+                to={RETENTION_PATH}
+                onClick={sheet.close}
+                label={t('shell.retention')}
+                leftSection={<IconShieldLock size={20} aria-hidden />}
+              />
+            ) : null}
             <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm">
               {t('shell.language')}
             </Text>
@@ -180,6 +195,15 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
             leftSection={<IconPlugConnected size={18} aria-hidden />}
           >
             {t('shell.integrations')}
+          </Menu.Item>
+        ) : null}
+        {isOwner ? (
+          <Menu.Item
+            component={Link}
+            to={RETENTION_PATH}
+            leftSection={<IconShieldLock size={18} aria-hidden />}
+          >
+            {t('shell.retention')}
           </Menu.Item>
         ) : null}
         <Menu.Label>{t('shell.language')}</Menu.Label>

@@ -20,11 +20,22 @@ export interface FetchCall {
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  /** A file answer (a download) instead of JSON: its bytes, type and Content-Disposition name. */
+  file?: { bytes: string; type: string; fileName: string };
 }
 
 export type FakeRoute = FakeReply | ((call: FetchCall) => FakeReply | Promise<FakeReply>);
 
-function jsonResponse({ status = 200, body = {} }: FakeReply): Response {
+function jsonResponse({ status = 200, body = {}, file }: FakeReply): Response {
+  if (file) {
+    return new Response(file.bytes, {
+      status,
+      headers: {
+        'content-type': file.type,
+        'content-disposition': `attachment; filename="${file.fileName}"`,
+      },
+    });
+  }
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },

@@ -146,7 +146,7 @@ function CvMenu({
 /**
  * The details header (spec §2): back to the overview, avatar, name, job title, email, phone and
  * hometown (each click-to-copy), the status dropdown, the CV menu and the applicant menu
- * (edit; archive, or restore when archived).
+ * (edit; archive, or restore when archived; export and delete on the candidate's request).
  */
 export function ApplicantHeader({
   applicant,
@@ -155,8 +155,11 @@ export function ApplicantHeader({
   onStatusChange,
   onEdit,
   onToggleArchive,
+  dataRequestItems = [],
 }: {
   applicant: ApplicantDetails;
+  /** The data request items (export, delete on request; issue 15) at the menu's end. */
+  dataRequestItems?: ResponsiveMenuItem[];
   isStatusDisabled: boolean;
   onBack: () => void;
   onStatusChange: (status: ApplicantStatusCode) => void;
@@ -192,6 +195,7 @@ export function ApplicantHeader({
           onClick: onToggleArchive,
         },
   );
+  menuItems.push(...dataRequestItems);
 
   return (
     <Stack gap="sm">

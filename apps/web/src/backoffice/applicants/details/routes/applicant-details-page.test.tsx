@@ -1099,3 +1099,83 @@ describe('ApplicantDetailsPage: scorecard and ratings (issue 15)', () => {
     ).toBeVisible();
   });
 });
+
+describe('ApplicantDetailsPage: data requests (issue 15)', () => {
+  const EXPORT_PATH = 'GET job/j1/a1/export';
+  const DELETE_PATH = 'DELETE job/j1/a1/data';
+
+  it('exports the applicant as the zip the server names', async () => {
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob;
+      return 'blob:export';
+    });
+    const revokeObjectURL = vi.fn();
+    // jsdom has no object URLs: the test gives them and takes them back afterwards.
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const view = renderDetails({
+      routes: {
+        [EXPORT_PATH]: {
+          file: { bytes: 'PK-zip-bytes', type: 'application/zip', fileName: 'applicant-a1.zip' },
+        },
+      },
+    });
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Export data \(zip\)/ }));
+    await waitFor(() =>
+      expect(clicked).toEqual([{ href: 'blob:export', download: 'applicant-a1.zip' }]),
+    );
+    expect(view.fetchMock.callsTo(EXPORT_PATH)).toHaveLength(1);
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect(await blob.text()).toBe('PK-zip-bytes');
+    expect(await screen.findByText("The applicant's data was downloaded.")).toBeVisible();
+    click.mockRestore();
+    Object.assign(URL, saved);
+  });
+
+  it('deletes the applicant only after the confirmation, then goes back to the overview', async () => {
+    const view = renderDetails({ routes: { [DELETE_PATH]: { body: { deletedCount: 1 } } } });
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: 'Delete applicant and data' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this applicant for good?' });
+    expect(
+      within(dialog).getByText(/Noa Cohen.+\(.+Frontend developer.+\) will be deleted now/),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.fetchMock.callsTo(DELETE_PATH)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: 'Delete applicant and data' }),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Delete this applicant for good?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant/j1'));
+    expect(view.fetchMock.callsTo(DELETE_PATH)).toHaveLength(1);
+    expect(await screen.findByText('The applicant and their data were deleted.')).toBeVisible();
+  });
+
+  it('says so when the server refuses the deletion, and stays', async () => {
+    const view = renderDetails({ routes: { [DELETE_PATH]: apiError(404, 'NOT_FOUND_ERR') } });
+    await findHeading();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: 'Delete applicant and data' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this applicant for good?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(view.fetchMock.callsTo(DELETE_PATH)).toHaveLength(1));
+    expect(view.currentUrl()).toBe('/backoffice/details/j1/a1');
+  });
+});

@@ -32,6 +32,7 @@ import { AnswerView, type PlayerMarker } from '../components/answer-view';
 import { ApplicantHeader } from '../components/applicant-header';
 import { notesOfQuestion, type BookmarkTargets } from '../components/bookmark-targets';
 import { ApplicantTimeline } from '../components/applicant-timeline';
+import { useDataRequests } from '../components/data-requests';
 import { useBackToOverview } from '../components/details-navigation';
 import { EditApplicantDialog } from '../components/edit-applicant-dialog';
 import { NotesPanel } from '../components/notes-panel';
@@ -66,6 +67,7 @@ function ApplicantDetailsView({
   const rate = useRateApplicant(jobId, applicant.id);
   const myId = user?._id ?? '';
   const back = useBackToOverview(jobId);
+  const dataRequests = useDataRequests(applicant, back);
   const videos = useApplicantVideos(jobId, applicant.id, true);
   const playerRef = useRef<InterviewPlayerHandle>(null);
   const playerBoxRef = useRef<HTMLDivElement>(null);
@@ -217,7 +219,9 @@ function ApplicantDetailsView({
             if (isDone) back();
           })
         }
+        dataRequestItems={dataRequests.items}
       />
+      {dataRequests.dialog}
       {applicant.accommodation ? (
         <AccommodationCard
           accommodation={applicant.accommodation}

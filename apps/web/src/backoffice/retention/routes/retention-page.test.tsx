@@ -1,0 +1,163 @@
+import type { RetentionPreview } from '@candid/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, renderScreen, TEST_USER } from '../../common/test/render-screen';
+import RetentionPage from './retention-page';
+
+const OWNER = { ...TEST_USER, orgRole: 'owner' as const };
+const MEMBER = { ...TEST_USER, orgRole: 'member' as const };
+const PATH = '/backoffice/data-retention';
+const SLOW = { timeout: 8000 };
+
+function preview(months: number, names: string[]): RetentionPreview {
+  return {
+    months,
+    cutoff: '2026-05-26T10:00:00.000Z',
+    count: names.length,
+    applicants: names.map((name, index) => ({
+      id: `a${index}`,
+      fName: name,
+      lName: 'Cohen',
+      jobId: 'j1',
+      jobTitle: 'Backend engineer',
+      status: index === 0 ? 1 : 3,
+      archivedAt: index === 0 ? null : '2026-01-10T10:00:00.000Z',
+      since: index === 0 ? '2026-02-01T10:00:00.000Z' : '2026-01-10T10:00:00.000Z',
+    })),
+  };
+}
+
+function renderRetention(saved: number | null = null) {
+  let stored = saved;
+  const view = renderScreen(<RetentionPage />, {
+    path: PATH,
+    user: OWNER,
+    routes: {
+      'GET org/retention': () => ({ body: { retentionMonths: stored } }),
+      'GET org/retention/preview?months=3': { body: preview(3, ['Yael', 'Gil', 'Rina']) },
+      'GET org/retention/preview?months=6': { body: preview(6, ['Yael', 'Gil']) },
+      'GET org/retention/preview?months=12': { body: preview(12, []) },
+      'PUT org/retention': (call) => {
+        stored = (call.body as { retentionMonths: number | null }).retentionMonths;
+        return { body: { retentionMonths: stored } };
+      },
+    },
+  });
+  return view;
+}
+
+async function choose(option: string) {
+  await userEvent.click(
+    await screen.findByRole(
+      'combobox',
+      { name: /Delete archived and rejected applicants after/ },
+      SLOW,
+    ),
+  );
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('RetentionPage (issue 15: data retention)', () => {
+  it('shows who a period would delete now before anything is saved, then saves after a confirmation', async () => {
+    const view = renderRetention();
+    expect(await screen.findByText(/Currently off/, {}, SLOW)).toBeVisible();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await choose('6 months');
+    const list = await screen.findByTestId('retention-preview');
+    expect(
+      within(list).getByRole('heading', { name: '2 applicants would be deleted now' }),
+    ).toBeVisible();
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Yael Cohen')).toBeVisible();
+    expect(within(items[0]!).getByText('Backend engineer')).toBeVisible();
+    expect(within(items[0]!).getByText('Not a fit')).toBeVisible();
+    expect(within(items[1]!).getByText('Archived')).toBeVisible();
+    expect(view.fetchMock.callsTo('PUT org/retention')).toHaveLength(0);
+
+    await choose('12 months');
+    expect(
+      await within(await screen.findByTestId('retention-preview')).findByText(
+        'Nobody would be deleted today.',
+      ),
+    ).toBeVisible();
+    await choose('3 months');
+    expect(
+      await screen.findByRole('heading', { name: '3 applicants would be deleted now' }),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Turn on data retention?' });
+    expect(within(dialog).getByText(/3 applicants are already due/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.fetchMock.callsTo('PUT org/retention')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Turn on data retention?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and delete when due' }));
+    await waitFor(() =>
+      expect(view.fetchMock.callsTo('PUT org/retention').map((call) => call.body)).toEqual([
+        { retentionMonths: 3 },
+      ]),
+    );
+    expect(await screen.findByText(/On: applicants are deleted 3 months after/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('turns retention off without a dry run', async () => {
+    const view = renderRetention(6);
+    expect(await screen.findByText(/deleted 6 months after/, {}, SLOW)).toBeVisible();
+    await choose('Never (off)');
+    expect(screen.queryByTestId('retention-preview')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(view.fetchMock.callsTo('PUT org/retention').map((call) => call.body)).toEqual([
+        { retentionMonths: null },
+      ]),
+    );
+    expect(await screen.findByText(/Currently off/)).toBeVisible();
+  });
+
+  it('asks before changing a period already on, naming it a change', async () => {
+    const view = renderRetention(6);
+    expect(await screen.findByText(/deleted 6 months after/, {}, SLOW)).toBeVisible();
+    await choose('12 months');
+    expect(await screen.findByText('Nobody would be deleted today.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the retention period?' });
+    expect(within(dialog).getByText(/deleted for good 12 months after/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and delete when due' }));
+    await waitFor(() =>
+      expect(view.fetchMock.callsTo('PUT org/retention').map((call) => call.body)).toEqual([
+        { retentionMonths: 12 },
+      ]),
+    );
+  });
+
+  it('tells a member that the owner decides, and asks the server nothing', async () => {
+    const view = renderScreen(<RetentionPage />, { path: PATH, user: MEMBER, routes: {} });
+    expect(await screen.findByTestId('owner-only', {}, SLOW)).toHaveTextContent(
+      "Only the organization's owner sets how long applicants' data is kept.",
+    );
+    expect(view.fetchMock.calls.filter((call) => call.path.startsWith('org/'))).toHaveLength(0);
+  });
+
+  it('says so when the settings cannot be loaded', async () => {
+    renderScreen(<RetentionPage />, {
+      path: PATH,
+      user: OWNER,
+      routes: { 'GET org/retention': apiError(500, 'INTERNAL_ERR') },
+    });
+    expect(
+      await screen.findByText(
+        'The retention settings could not be loaded. Reload the page to try again.',
+        {},
+        { timeout: 15000 },
+      ),
+    ).toBeVisible();
+  });
+});
