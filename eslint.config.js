@@ -121,6 +121,7 @@ const TABLE_OWNERS = {
   records: ['logRecords'],
   outbox: ['mailQueue'],
   integrations: ['apiKeys', 'webhookEndpoints', 'webhookDeliveries'],
+  sharing: ['shareLinks', 'shareLinkApplicants'],
 };
 const ALL_TABLES = Object.values(TABLE_OWNERS).flat();
 const SCHEMA_FILES = [
@@ -134,6 +135,7 @@ const SCHEMA_FILES = [
   'records',
   'mail',
   'integrations',
+  'sharing',
 ];
 
 /** no-restricted-imports options forbidding the tables in `forbidden` from db/schema. */

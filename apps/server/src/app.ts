@@ -33,6 +33,8 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { findShareLink } from './modules/sharing/share-links.service';
+import { shareLinksRoutes } from './modules/sharing/share-links.routes';
 import { findApiKey, touchApiKey } from './modules/integrations/api-keys.service';
 import { webhooksPlugin } from './modules/integrations/webhooks.plugin';
 import { clockPlugin } from './plugins/clock';
@@ -112,6 +114,7 @@ export async function buildApp(
     findUser: findStoredUser,
     findApiKey,
     touchApiKey,
+    findShareLink,
   });
   await app.register(realtimePlugin, { config });
 
@@ -137,6 +140,7 @@ export async function buildApp(
       await api.register(invitationsRoutes, { config });
       await api.register(notificationsPlugin, { config });
       await api.register(integrationsRoutes, { config });
+      await api.register(shareLinksRoutes);
     },
     { prefix: '/api' },
   );

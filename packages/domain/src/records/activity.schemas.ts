@@ -26,6 +26,8 @@ export const ACTIVITY_TARGETS = [
   'webhook',
   /** A reviewer's rating of an applicant or an answer (issue 15). */
   'rating',
+  /** A hiring manager's share link (issue 15): made, revoked, and each guest view and rating. */
+  'shareLink',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 

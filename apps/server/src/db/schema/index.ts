@@ -9,3 +9,4 @@ export * from './records';
 export * from './mail';
 export * from './accommodations';
 export * from './integrations';
+export * from './sharing';
