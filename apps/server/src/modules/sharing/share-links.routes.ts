@@ -49,6 +49,11 @@ export async function shareLinksRoutes(app: FastifyInstance) {
     return actor;
   }
 
+  /** Refuses anyone but a guest of an open link before the input is read. */
+  async function requireGuest(request: FastifyRequest) {
+    guestOf(request);
+  }
+
   api.post(
     '/job/share-link',
     {
@@ -127,6 +132,7 @@ export async function shareLinksRoutes(app: FastifyInstance) {
         response: { 200: sharedLinkResponseSchema },
         security: SHARE_LINK,
       },
+      onRequest: requireGuest,
     },
     async (request) => getSharedLink({ db: app.db, now: app.now() }, guestOf(request)),
   );
@@ -143,6 +149,7 @@ export async function shareLinksRoutes(app: FastifyInstance) {
         response: { 200: sharedApplicantResponseSchema },
         security: SHARE_LINK,
       },
+      onRequest: requireGuest,
     },
     async (request) => {
       const guest = guestOf(request);
@@ -168,6 +175,7 @@ export async function shareLinksRoutes(app: FastifyInstance) {
         response: { 200: guestRateResponseSchema },
         security: SHARE_LINK,
       },
+      onRequest: requireGuest,
     },
     async (request) => {
       const guest = guestOf(request);
