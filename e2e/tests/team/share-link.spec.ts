@@ -249,14 +249,54 @@ test('a recruiter shares an applicant with a hiring manager, who plays an answer
   await guestContext.close();
 });
 
-test('he: the share dialog and the guest page in Hebrew', async ({ page, request, browser }) => {
+test('he: two applicants shared from the overview selection, the guest picks between them', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const { recruiter, jobId, applicantId } = await createSubmittedApplicant(page, request);
+  const { recruiter, jobId } = await createSubmittedApplicant(page, request);
+  // A second applicant of the job, still in the interview, with the text answer given.
+  const created = await request.post('/api/applicant', {
+    data: {
+      applicant: {
+        info: {
+          fName: 'Omer',
+          lName: 'Katz',
+          email: 'omer@example.com',
+          phone: '050-7654321',
+          hometown: 'Haifa',
+        },
+      },
+      jobId,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const second = (await created.json()) as { applicant: { id: string }; candidateToken: string };
+  const submitted = await request.put('/api/applicant', {
+    headers: { Authorization: `Bearer ${second.candidateToken}` },
+    data: {
+      applicant: {
+        id: second.applicant.id,
+        answerMap: { q2: { resTime: 20, txt: 'אני אוהב לבנות מוצרים.' } },
+      },
+      jobId,
+    },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+
   await logInWithTokens(page, recruiter, 'he');
-  await page.goto(`/backoffice/details/${jobId}/${applicantId}`);
-  const card = page.getByTestId('share-links-card');
-  await card.getByRole('button', { name: 'שיתוף' }).click();
+  await page.goto(`/backoffice/applicant/${jobId}`);
+  for (const name of ['Noa Cohen', 'Omer Katz']) {
+    await page
+      .getByRole('checkbox', { name: `בחירת ${name}` })
+      .first()
+      .check();
+  }
+  const bar = page.getByRole('region', { name: 'מועמדים שנבחרו' });
+  await bar.getByRole('button', { name: 'שיתוף' }).click();
   const dialog = page.getByRole('dialog', { name: 'שיתוף עם מנהל/ת גיוס' });
+  await expect(dialog).toContainText('2 המועמדים');
   await dialog.getByLabel('שם מנהל/ת הגיוס').fill('חנה לוי');
   await dialog.getByText('3 ימים').click();
   await shot(page, 'share-dialog-he');
@@ -264,16 +304,28 @@ test('he: the share dialog and the guest page in Hebrew', async ({ page, request
   const url = await dialog.getByTestId('share-link-url').inputValue();
   await shot(page, 'share-dialog-created-he');
   await dialog.getByRole('button', { name: 'סיום' }).click();
-  await expect(card.getByTestId('share-link-row')).toContainText('חנה לוי');
 
   const guestContext = await browser.newContext();
   await guestContext.addInitScript(() => window.localStorage.setItem('candid.lang', 'he'));
   const guest = await guestContext.newPage();
   await guest.goto(url);
   await expect(guest.getByRole('heading', { name: /שלום חנה לוי/ })).toBeVisible();
-  await expect(guest.getByTestId('guest-scorecard')).toContainText('כרטיס');
+  await expect(
+    guest.getByTestId('shared-applicant').getByRole('heading', { name: 'Noa Cohen' }),
+  ).toBeVisible();
   await shot(guest, 'share-guest-he');
-  await page.reload();
+  await guest.getByText('Omer Katz').click();
+  const omer = guest.getByTestId('shared-applicant');
+  await expect(omer.getByRole('heading', { name: 'Omer Katz' })).toBeVisible();
+  await expect(omer.getByText('אני אוהב לבנות מוצרים.')).toBeVisible();
+  await expect(guest.getByTestId('guest-scorecard')).toContainText('כרטיס הערכה');
+  await shot(guest, 'share-guest-second-he');
+
+  // The recruiter's details page lists the link, in Hebrew.
+  await page.goto(`/backoffice/details/${jobId}/${second.applicant.id}`);
+  await expect(page.getByTestId('share-links-card').getByTestId('share-link-row')).toContainText(
+    'חנה לוי',
+  );
   await shot(page, 'share-details-he');
   await guestContext.close();
 });

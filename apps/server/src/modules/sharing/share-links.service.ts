@@ -74,7 +74,7 @@ export async function findShareLink(db: Db, token: string): Promise<GuestLink | 
   };
 }
 
-/** Links with their creator's name and applicants, by the condition given. */
+/** The links of `ids`, newest first, with their creator's name and applicants. */
 async function selectLinks(db: Db, ids: readonly string[]): Promise<ShareLinkRow[]> {
   if (ids.length === 0) return [];
   const rows = await db

@@ -14,6 +14,7 @@ import {
   Group,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   Title,
@@ -46,6 +47,9 @@ import {
 } from '../api/share-links-api';
 
 type ClosedReason = 'revoked' | 'expired' | 'invalid';
+
+/** Up to this many shared applicants are buttons side by side; more are a list to pick from. */
+const MAX_SEGMENTS = 4;
 
 /** Why the link opens nothing, from the error its call answered. */
 function closedReasonOf(error: unknown): ClosedReason {
@@ -237,6 +241,10 @@ function SharedLink({ token, link }: { token: string; link: SharedLinkResponse }
   const applicantId = chosen ?? link.applicants[0]?.id ?? null;
   const applicant = useSharedApplicant(token, applicantId);
   const isPhone = useIsPhone();
+  const choices = link.applicants.map((a) => ({
+    value: a.id,
+    label: `${a.fName} ${a.lName}`.trim(),
+  }));
 
   return (
     <Stack gap="md">
@@ -254,17 +262,24 @@ function SharedLink({ token, link }: { token: string; link: SharedLinkResponse }
           </Text>
         </Group>
       </Stack>
-      {link.applicants.length > 1 ? (
+      {link.applicants.length > 1 && link.applicants.length <= MAX_SEGMENTS ? (
         <SegmentedControl
           fullWidth={isPhone}
           orientation={isPhone ? 'vertical' : 'horizontal'}
           value={applicantId ?? ''}
           onChange={setChosen}
-          data={link.applicants.map((a) => ({
-            value: a.id,
-            label: `${a.fName} ${a.lName}`.trim(),
-          }))}
+          data={choices}
           aria-label={t('shareLinks.guest.applicants')}
+        />
+      ) : null}
+      {link.applicants.length > MAX_SEGMENTS ? (
+        <Select
+          label={t('shareLinks.guest.applicants')}
+          value={applicantId}
+          onChange={(value) => setChosen(value)}
+          data={choices}
+          allowDeselect={false}
+          maw={{ sm: 360 }}
         />
       ) : null}
       {applicant.isError ? (
