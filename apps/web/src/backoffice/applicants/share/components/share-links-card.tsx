@@ -35,6 +35,7 @@ export function ShareLinksCard({ jobId, applicantId }: { jobId: string; applican
             leftSection={<IconShare size={14} aria-hidden />}
             onClick={() => setIsOpen(true)}
             disabled={!canShare}
+            style={{ flexShrink: 0 }}
           >
             {t('shareLinks.card.share')}
           </Button>
