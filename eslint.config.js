@@ -123,6 +123,7 @@ const TABLE_OWNERS = {
   outbox: ['mailQueue'],
   integrations: ['apiKeys', 'webhookEndpoints', 'webhookDeliveries'],
   retention: ['storagePurges'],
+  sharing: ['shareLinks', 'shareLinkApplicants'],
 };
 const ALL_TABLES = Object.values(TABLE_OWNERS).flat();
 const SCHEMA_FILES = [
@@ -138,6 +139,7 @@ const SCHEMA_FILES = [
   'accommodations',
   'integrations',
   'retention',
+  'sharing',
 ];
 
 /** no-restricted-imports options forbidding the tables in `forbidden` from db/schema. */

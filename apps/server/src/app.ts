@@ -33,6 +33,8 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { findShareLink } from './modules/sharing/share-links.service';
+import { shareLinksRoutes } from './modules/sharing/share-links.routes';
 import { findApiKey, touchApiKey } from './modules/integrations/api-keys.service';
 import { retentionPlugin } from './modules/retention/retention.plugin';
 import { retentionRoutes } from './modules/retention/retention.routes';
@@ -115,6 +117,7 @@ export async function buildApp(
     findUser: findStoredUser,
     findApiKey,
     touchApiKey,
+    findShareLink,
   });
   await app.register(realtimePlugin, { config });
 
@@ -141,6 +144,7 @@ export async function buildApp(
       await api.register(notificationsPlugin, { config });
       await api.register(integrationsRoutes, { config });
       await api.register(retentionRoutes);
+      await api.register(shareLinksRoutes);
     },
     { prefix: '/api' },
   );

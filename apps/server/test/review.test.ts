@@ -439,7 +439,9 @@ describe.each(testDbKinds())('applicant review: reading (%s)', (kind) => {
             ? `status ${event.statusCode}`
             : event.type === 'note'
               ? `note ${event.txt}`
-              : `rating ${event.score}`,
+              : event.type === 'rating'
+                ? `rating ${event.score}`
+                : `guestView ${event.guestName}`,
       ),
     ).toEqual(['created', 'opened', 'submitted', 'status 5', 'note Strong answers', 'note Agree']);
     const noteEvent = details.timeline.find((event) => event.type === 'note')!;

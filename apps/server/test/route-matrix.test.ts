@@ -38,7 +38,9 @@ type Who =
   | 'memberA'
   | 'apiKeyB'
   | 'readKeyA'
-  | 'writeKeyA';
+  | 'writeKeyA'
+  | 'guestA'
+  | 'guestB';
 
 /**
  * Calls that create something in the caller's own organisation (a member, a department):
@@ -86,6 +88,9 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
   let webhookSecretA: string;
   let deliveryA: string;
   const tokens = {} as Record<Who, string | null>;
+  /** Share link tokens (issue 15): a guest's calls carry theirs in the path, no header. */
+  const shareTokens = {} as Record<'guestA' | 'guestB', string>;
+  let shareLinkA: string;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { RATE_LIMIT_PER_MINUTE: '100000' });
@@ -134,7 +139,23 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     });
     applicantA = started.applicant.id;
     const jobB = await createInterviewJob(t.app, recruiterB, ['text']);
-    candidateB = (await startInterview(t.app, jobB._id)).candidateToken;
+    const startedB = await startInterview(t.app, jobB._id);
+    candidateB = startedB.candidateToken;
+    // Share links (issue 15): A's owner shares A's applicant, B's recruiter shares B's.
+    const shareLink = async (account: SignedUp, applicantId: string, guestName: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/job/share-link',
+        headers: bearer(account.accessToken),
+        payload: { applicantIds: [applicantId], guestName },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { token: string; link: { _id: string } };
+    };
+    const sharedA = await shareLink(ownerA, applicantA, `${SECRET} guest`);
+    shareLinkA = sharedA.link._id;
+    shareTokens.guestA = sharedA.token;
+    shareTokens.guestB = (await shareLink(recruiterB, startedB.applicant.id, 'B guest')).token;
     // Organisation API keys (issue 15): A's read and write keys, and one of B's.
     const makeKey = async (account: SignedUp, scope: 'read' | 'write') => {
       const response = await t.app.inject({
@@ -178,6 +199,8 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       writeKeyA: writeKeyA.key,
       anonymous: null,
       candidateB,
+      guestA: null,
+      guestB: null,
       recruiterB: recruiterB.accessToken,
       adminB: adminB.accessToken,
       ownerA: ownerA.accessToken,
@@ -198,11 +221,16 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     apiKeyA,
     webhookA,
     webhookSecretA,
+    shareLinkA,
+    shareTokens.guestA,
   ];
 
   /** The path with A's resources in its parameters. */
-  function urlFor(route: Route): string {
+  function urlFor(route: Route, who?: Who): string {
     return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+      if (name === 'shareToken') {
+        return who === 'guestA' || who === 'guestB' ? shareTokens[who] : 'x';
+      }
       if (name === 'jobId') return jobA._id;
       if (name === 'applicantId') return applicantA;
       if (name === 'viewAsId') return ownerA.user._id;
@@ -215,6 +243,7 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       if (route.path.startsWith('/api/integrations/webhook')) return webhookA;
       if (route.path.startsWith('/api/user')) return ownerA.user._id;
       if (route.path.startsWith('/api/applicant')) return applicantA;
+      if (route.path.startsWith('/api/job/share-link')) return shareLinkA;
       return jobA._id;
     });
   }
@@ -231,6 +260,12 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
         targetId: 'overall',
         score: 5,
       },
+      'PUT /api/share/{shareToken}/{applicantId}/rating': {
+        targetType: 'criterion',
+        targetId: 'overall',
+        score: 5,
+      },
+      'POST /api/job/share-link': { applicantIds: [applicantA], guestName: 'taken over' },
       'PUT /api/template': { ...templateA, title: 'taken over' },
       'PUT /api/user': { user: { _id: ownerA.user._id, fName: 'taken over' } },
       'POST /api/user/verify-email': { user: { _id: ownerA.user._id } },
@@ -269,7 +304,7 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
     const body = bodyFor(route);
     return t.app.inject({
       method: route.method,
-      url: `${urlFor(route)}${queryFor(route)}`,
+      url: `${urlFor(route, who)}${queryFor(route)}`,
       headers: token ? bearer(token) : {},
       ...(body === undefined ? {} : { payload: body }),
     });
@@ -388,8 +423,8 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       // Admins see every account, error record and activity by design (spec §2 account list,
       // record and activity overviews, §6); those routes are theirs.
       const actors: Who[] = /^\/api\/(user|record|activity)\b/.test(route.path)
-        ? ['recruiterB', 'candidateB', 'anonymous', 'apiKeyB']
-        : ['recruiterB', 'adminB', 'candidateB', 'anonymous', 'apiKeyB'];
+        ? ['recruiterB', 'candidateB', 'anonymous', 'apiKeyB', 'guestB']
+        : ['recruiterB', 'adminB', 'candidateB', 'anonymous', 'apiKeyB', 'guestB'];
       for (const who of actors) {
         const response = await call(route, who);
         const what = `${who} ${route.method} ${route.path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
@@ -397,7 +432,7 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
         // Public pages (the invitation's job) show what anyone may see by design.
         if (isPublic(route)) continue;
         // An id the caller sent may come back in "Applicant {id} not found": that tells nothing.
-        const sent = `${urlFor(route)}${JSON.stringify(bodyFor(route) ?? {})}`;
+        const sent = `${urlFor(route, who)}${JSON.stringify(bodyFor(route) ?? {})}`;
         for (const secret of secretsOf().filter((s) => !sent.includes(s))) {
           expect(response.body, what).not.toContain(secret);
         }
@@ -534,6 +569,37 @@ describe.each(testDbKinds())('route matrix (%s)', (kind) => {
       headers: bearer(recruiterB.accessToken),
     });
     expect(notAdmin.statusCode).toBe(404);
+  }, 300_000);
+
+  it("lets a guest of A's share link read and rate A's shared applicant, and nothing else", async () => {
+    const routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    const shareRoutes = routes.filter((route) => route.path.startsWith('/api/share/'));
+    expect(shareRoutes.length).toBe(3);
+    for (const route of shareRoutes) {
+      const response = await call(route, 'guestA');
+      expect(response.statusCode, `${route.method} ${route.path}: ${response.body}`).toBe(200);
+      // The link's own page: no note, no other reviewer's rating, no owner.
+      expect(response.body).not.toContain(ownerA.user._id);
+      expect(response.body).not.toContain(memberA.user._id);
+    }
+    // Everywhere else the guest is nobody (no header: the token lives in the share path only).
+    const others = routes.filter(
+      (route) =>
+        !isPublic(route) &&
+        !route.path.startsWith('/api/share/') &&
+        (route.operation.security as object[]).every((req) => Object.keys(req).length > 0),
+    );
+    for (const route of others) {
+      const response = await call(route, 'guestA');
+      expect(response.statusCode, `${route.method} ${route.path}: ${response.body}`).toBe(401);
+    }
+    // The token as a bearer header opens no back-office call either.
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: `/api/job/${jobA._id}/${applicantA}`,
+      headers: bearer(shareTokens.guestA),
+    });
+    expect(asBearer.statusCode).toBe(401);
   }, 300_000);
 
   /** Whether the OpenAPI document says an organisation API key may call the route. */

@@ -75,6 +75,7 @@ export * from './jobs/cover-sources';
 export * from './templates/template-api.schemas';
 export * from './applicants/candidate-api.schemas';
 export * from './applicants/review-api.schemas';
+export * from './applicants/share-link.schemas';
 export * from './invitations/invitation-limits';
 export * from './invitations/invitation.schemas';
 export * from './accommodations/accommodation.schemas';

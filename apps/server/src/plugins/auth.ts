@@ -2,6 +2,7 @@ import { createHmac, createSecretKey } from 'node:crypto';
 import {
   API_KEY_PREFIX,
   isAdmin,
+  isShareToken,
   ORG_ROLES,
   ROLES,
   type ErrorKey,
@@ -24,6 +25,7 @@ import {
   type ActingUser,
   type Actor,
   type CandidateScope,
+  type GuestLink,
 } from '../policies';
 
 /** Lifetime of an access token: short, since it cannot be revoked (refresh tokens can). */
@@ -183,6 +185,11 @@ export interface AuthPluginOptions {
   findApiKey(db: Db, key: string): Promise<StoredApiKey | null>;
   /** Records that a key was used now. */
   touchApiKey(db: Db, id: string, now: Date): Promise<void>;
+  /**
+   * The sharing module's lookup of a whole share token (issue 15): the link, revoked or expired
+   * ones too (the policies say which), or null when no link has that token.
+   */
+  findShareLink(db: Db, token: string): Promise<GuestLink | null>;
 }
 
 /** `last_used_at` is written at most this often per key and process (a write per call is waste). */
@@ -228,6 +235,19 @@ function viewAsIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The share token a guest's route names in its path (`shareToken`, issue 15), when the route
+ * declares one and it has a token's shape; anything else is no token at all.
+ */
+function shareTokenOf(request: FastifyRequest): string | null {
+  const schema = request.routeOptions.schema as { params?: unknown } | undefined;
+  if (!schema?.params) return null;
+  const shape = (schema.params as { shape?: Record<string, unknown> }).shape;
+  if (!shape || !('shareToken' in shape)) return null;
+  const raw = (request.params as Record<string, unknown> | undefined)?.shareToken;
+  return isShareToken(raw) ? raw : null;
+}
+
+/**
  * Whether the matched route's schema requires a caller (OpenAPI `security`): some requirement,
  * and none of them the empty one, which in OpenAPI makes authentication optional.
  */
@@ -243,6 +263,9 @@ function declaresSecurity(request: FastifyRequest): boolean {
 
 /**
  * Who is calling, decided once per request: `request.actor` (see `policies/actor.ts`).
+ * On a route whose path declares `shareToken` (a hiring manager's share link, issue 15), a
+ * well-formed token names the caller: a guest actor of that link (the policies refuse it once
+ * revoked or expired), or anonymous with INVALID_TOKEN_ERR when no link has that token.
  *
  * - onRequest: a recruiter's access token gives a staff actor whose role and plan are read from
  *   the users table (a demotion or plan change counts at once; a deleted user's token is
@@ -309,6 +332,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
         method: request.method,
         keyRoute: isApiKeyRoute(request.routeOptions.url ?? request.url, schema?.tags),
       });
+    }
+    // A guest's route (issue 15): the share token in its path is who is calling.
+    const shareToken = shareTokenOf(request);
+    if (shareToken) {
+      const link = await opts.findShareLink(app.db, shareToken);
+      request.actor = link
+        ? { kind: 'guest', link }
+        : { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' };
     }
     // Authentication before validation: a route that declares a security requirement refuses
     // an anonymous caller here, before its body or query is read, so the answer is 401 (with

@@ -58,6 +58,13 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { config: App
             bearerFormat: 'cnd_…',
             description: API_KEY_DESCRIPTION,
           },
+          shareLinkAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'shr_…',
+            description:
+              "A hiring manager's share link token (`shr_…`, issue 15), sent as the `shareToken` path parameter of the `/api/share/…` calls (the link is the page `/share/{token}`); no header. A revoked link answers 410 SHARE_LINK_REVOKED_ERR, an expired one 410 SHARE_LINK_EXPIRED_ERR, an unknown one 401 INVALID_TOKEN_ERR.",
+          },
         },
       },
     },

@@ -57,8 +57,27 @@ export interface AnonymousActor {
   authError: ErrorKey | null;
 }
 
+/**
+ * What a share link opens (issue 15): the applicants it names, in one organisation, for one
+ * named guest, until it expires or is revoked (the policies decide with these dates).
+ */
+export interface GuestLink {
+  id: string;
+  orgId: string;
+  applicantIds: readonly string[];
+  guestName: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** A hiring manager without an account, holding a share link's token. */
+export interface GuestActor {
+  kind: 'guest';
+  link: GuestLink;
+}
+
 /** Who is calling, set once per request by the auth plugin (`request.actor`). */
-export type Actor = StaffActor | CandidateActor | AnonymousActor;
+export type Actor = StaffActor | CandidateActor | GuestActor | AnonymousActor;
 
 /** The candidate actor of a candidate scope (a token's claims, a socket's identity). */
 export function candidateActor(scope: CandidateScope): CandidateActor {

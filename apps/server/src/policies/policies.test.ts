@@ -8,6 +8,7 @@ import {
   type ActingUser,
   type Actor,
   type Action,
+  type GuestLink,
   type Resources,
 } from '.';
 
@@ -43,6 +44,22 @@ const colleague = user('colleague', ORG_A);
 const stranger = user('stranger', ORG_B);
 const admin = user('admin', ORG_B, { role: 'admin' });
 
+/** The moment the share-link rows are decided at. */
+const NOW = new Date('2026-06-01T00:00:00Z');
+
+/** A hiring manager's share link (issue 15) of organisation A's applicant `app-a`. */
+function guestLink(extra: Partial<GuestLink> = {}): GuestLink {
+  return {
+    id: 'link-a',
+    orgId: ORG_A,
+    applicantIds: ['app-a'],
+    guestName: 'Hana',
+    expiresAt: new Date('2026-06-08T00:00:00Z'),
+    revokedAt: null,
+    ...extra,
+  };
+}
+
 const ACTORS = {
   anonymous: { kind: 'anonymous', authError: null },
   badToken: { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' },
@@ -60,6 +77,9 @@ const ACTORS = {
   writeKey: apiKeyActor(owner, { id: 'key-w', scope: 'write' }),
   basicWriteKey: apiKeyActor(basicOwner, { id: 'key-b', scope: 'write' }),
   adminOwnerKey: apiKeyActor({ ...owner, role: 'admin' }, { id: 'key-a', scope: 'write' }),
+  guest: { kind: 'guest', link: guestLink() },
+  revokedGuest: { kind: 'guest', link: guestLink({ revokedAt: new Date('2026-05-30T00:00:00Z') }) },
+  expiredGuest: { kind: 'guest', link: guestLink({ expiresAt: new Date('2026-05-31T00:00:00Z') }) },
 } satisfies Record<string, Actor>;
 type ActorName = keyof typeof ACTORS;
 
@@ -77,7 +97,7 @@ type Row = {
     ActorName,
     A,
     Resources[A] extends void ? undefined : Resources[A],
-    'allow' | 401 | 403 | 404,
+    'allow' | 401 | 403 | 404 | 410,
   ];
 }[Action];
 
@@ -86,6 +106,8 @@ const STATUS = {
   INVALID_TOKEN_ERR: 401,
   FORBIDDEN_ERR: 403,
   NOT_FOUND_ERR: 404,
+  SHARE_LINK_EXPIRED_ERR: 410,
+  SHARE_LINK_REVOKED_ERR: 410,
 };
 
 const TABLE: Row[] = [
@@ -304,6 +326,39 @@ const TABLE: Row[] = [
   ['writeKey', 'user.manage', owner, 403],
   ['writeKey', 'user.read', owner, 403],
   ['basicWriteKey', 'job.read', jobA, 403],
+  // Share links (issue 15): whoever may open the applicant makes one, on a plan with
+  // SHARE_LINKS; the organisation lists and revokes them; only a guest of an open link reads
+  // through it, and only the applicants it names.
+  ['recruiter', 'shareLink.create', paidApplicant, 'allow'],
+  ['owner', 'shareLink.create', freeApplicant, 'allow'],
+  ['basicOwner', 'shareLink.create', freeApplicant, 403],
+  ['starter', 'shareLink.create', freeApplicant, 403],
+  ['stranger', 'shareLink.create', paidApplicant, 404],
+  ['admin', 'shareLink.create', paidApplicant, 404],
+  ['adminViewingA', 'shareLink.create', paidApplicant, 'allow'],
+  ['writeKey', 'shareLink.create', paidApplicant, 403],
+  ['candidate', 'shareLink.create', paidApplicant, 401],
+  ['guest', 'shareLink.create', paidApplicant, 401],
+  ['anonymous', 'shareLink.create', paidApplicant, 401],
+  ['recruiter', 'shareLink.manage', jobA, 'allow'],
+  ['basicOwner', 'shareLink.manage', jobA, 'allow'],
+  ['stranger', 'shareLink.manage', jobA, 404],
+  ['writeKey', 'shareLink.manage', jobA, 403],
+  ['guest', 'shareLink.manage', jobA, 401],
+  ['guest', 'shareLink.open', { now: NOW }, 'allow'],
+  ['guest', 'shareLink.open', { now: NOW, applicantId: 'app-a' }, 'allow'],
+  ['guest', 'shareLink.open', { now: NOW, applicantId: 'app-b' }, 404],
+  ['guest', 'shareLink.open', { now: new Date('2026-06-08T00:00:00Z') }, 410],
+  ['revokedGuest', 'shareLink.open', { now: NOW, applicantId: 'app-a' }, 410],
+  ['expiredGuest', 'shareLink.open', { now: NOW, applicantId: 'app-a' }, 410],
+  ['recruiter', 'shareLink.open', { now: NOW, applicantId: 'app-a' }, 401],
+  ['candidate', 'shareLink.open', { now: NOW, applicantId: 'app-a' }, 401],
+  ['anonymous', 'shareLink.open', { now: NOW }, 401],
+  // A guest is no staff: the back office and the candidate side stay closed.
+  ['guest', 'backoffice.use', undefined, 401],
+  ['guest', 'applicant.open', paidApplicant, 401],
+  ['guest', 'applicant.rate', paidApplicant, 401],
+  ['guest', 'interview.answer', { applicantId: 'app-a' }, 401],
 ];
 
 describe('policies', () => {
@@ -318,10 +373,25 @@ describe('policies', () => {
     }
   });
 
+  it('tells a revoked link from an expired one (revocation first)', () => {
+    const revokedAndExpired = guestLink({
+      revokedAt: new Date('2026-05-30T00:00:00Z'),
+      expiresAt: new Date('2026-05-31T00:00:00Z'),
+    });
+    expect(
+      decide({ kind: 'guest', link: revokedAndExpired }, 'shareLink.open', { now: NOW }),
+    ).toMatchObject({
+      error: 'SHARE_LINK_REVOKED_ERR',
+    });
+    expect(decide(ACTORS.expiredGuest, 'shareLink.open', { now: NOW })).toMatchObject({
+      error: 'SHARE_LINK_EXPIRED_ERR',
+    });
+  });
+
   it('covers every action for every actor kind', () => {
     const actions = new Set(TABLE.map(([, action]) => action));
     const kinds = new Set(TABLE.map(([actor]) => ACTORS[actor].kind));
-    expect([...kinds].sort()).toEqual(['admin', 'anonymous', 'candidate', 'recruiter']);
+    expect([...kinds].sort()).toEqual(['admin', 'anonymous', 'candidate', 'guest', 'recruiter']);
     expect([...actions].sort()).toEqual([...ACTIONS].sort());
   });
 

@@ -10,13 +10,14 @@ import {
   getAnswerType,
   hasPermission,
   isAnswerTypeAllowed,
+  shareLinkClosedReason,
   isApplicantLocked,
   type AnswerRule,
   type AnswerType,
   type PermissionSubject,
   type ScorecardCriterion,
 } from '@candid/domain';
-import { isStaff, type Actor, type StaffActor } from './actor';
+import { isStaff, type Actor, type GuestActor, type StaffActor } from './actor';
 import { ALLOW, deny, type Decision } from './decision';
 
 /** Something that belongs to one organisation (a job, an applicant, a template, an upload). */
@@ -116,6 +117,18 @@ export interface Resources {
   'cover.search': void;
   /** A candidate's own interview: answers, uploads, the realtime channel. */
   'interview.answer': { applicantId: string; jobId?: string };
+  /**
+   * Making a share link for an applicant (issue 15): whoever may open it, on a plan with
+   * SHARE_LINKS.
+   */
+  'shareLink.create': ApplicantResource;
+  /** Listing and revoking an applicant's links: anyone of its organisation (no plan needed). */
+  'shareLink.manage': OrgResource;
+  /**
+   * A guest's call through a share link: the link must still open (not revoked, not expired at
+   * `now`) and name the applicant when one is asked for.
+   */
+  'shareLink.open': { now: Date; applicantId?: string };
   /** The organisation's API keys, webhook endpoints and their delivery log (issue 15). */
   'integration.manage': void;
   /** The organisation's data retention period and its dry run (issue 15): the owner's. */
@@ -270,6 +283,17 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'upload.image': () => ALLOW,
   'cover.search': () => ALLOW,
   'interview.answer': null,
+  'shareLink.create': (actor, applicant) => {
+    if (!hasPermission(actor, 'SHARE_LINKS')) {
+      return forbidden('Sharing applicants with a hiring manager is not included in your plan', {
+        feature: 'SHARE_LINKS',
+      });
+    }
+    return STAFF_RULES['applicant.open']!(actor, applicant);
+  },
+  'shareLink.manage': inOrg,
+  // Only a guest opens a link; staff read the applicant through their own routes.
+  'shareLink.open': null,
   'integration.manage': (actor) =>
     canManageIntegrations(actor)
       ? ALLOW
@@ -337,8 +361,22 @@ export const ACTIONS = Object.keys(STAFF_RULES) as Action[];
 
 /** Who is not logged in as staff gets 401 with the reason their token was refused. */
 function notStaff(actor: Exclude<Actor, StaffActor>): Decision {
-  if (actor.kind === 'candidate') return deny('INVALID_TOKEN_ERR');
+  if (actor.kind === 'candidate' || actor.kind === 'guest') return deny('INVALID_TOKEN_ERR');
   return deny(actor.authError ?? 'LOGIN_REQUIRED_ERR');
+}
+
+/**
+ * A guest's link (issue 15): revoked (410 SHARE_LINK_REVOKED_ERR) or expired (410
+ * SHARE_LINK_EXPIRED_ERR) opens nothing; an applicant it does not name is not found.
+ */
+function decideForGuest(actor: GuestActor, target: Resources['shareLink.open']): Decision {
+  const closed = shareLinkClosedReason(actor.link, target.now);
+  if (closed === 'revoked') return deny('SHARE_LINK_REVOKED_ERR');
+  if (closed === 'expired') return deny('SHARE_LINK_EXPIRED_ERR');
+  if (target.applicantId !== undefined && !actor.link.applicantIds.includes(target.applicantId)) {
+    return notFound();
+  }
+  return ALLOW;
 }
 
 /**
@@ -362,8 +400,16 @@ export function decide<A extends Action>(
     if (target.jobId !== undefined && target.jobId !== actor.scope.jobId) return notFound();
     return ALLOW;
   }
+  if (action === 'shareLink.open') {
+    if (actor.kind === 'guest') {
+      return decideForGuest(actor, resource as Resources['shareLink.open']);
+    }
+    return actor.kind === 'anonymous'
+      ? deny(actor.authError ?? 'LOGIN_REQUIRED_ERR')
+      : deny('INVALID_TOKEN_ERR');
+  }
   if (!isStaff(actor)) {
-    // Candidates and anonymous callers never carry an API key: nothing to narrow.
+    // Candidates, guests and anonymous callers never carry an API key: nothing to narrow.
     if (action === 'api.request') return ALLOW;
     return notStaff(actor);
   }

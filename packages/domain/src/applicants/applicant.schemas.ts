@@ -99,6 +99,15 @@ export const ratingEventSchema = z.object({
   score: z.number().int().min(1).max(5).nullable(),
   /** The reviewer's name; null when their account was deleted. */
   reviewer: z.string().nullable(),
+  /** The rating came through a share link (issue 15): `reviewer` is the guest's name. */
+  guest: z.boolean().optional(),
+});
+
+/** A hiring manager opened the applicant through a share link (issue 15). */
+export const guestViewEventSchema = z.object({
+  type: z.literal('guestView'),
+  createdAt: isoDateSchema,
+  guestName: z.string(),
 });
 
 /** A timeline event (spec §3), discriminated on `type`. */
@@ -107,12 +116,14 @@ export const timelineEventSchema = z.discriminatedUnion('type', [
   activityEventSchema,
   statusEventSchema,
   ratingEventSchema,
+  guestViewEventSchema,
 ]);
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 export type NoteEvent = z.infer<typeof noteEventSchema>;
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export type StatusEvent = z.infer<typeof statusEventSchema>;
 export type RatingEvent = z.infer<typeof ratingEventSchema>;
+export type GuestViewEvent = z.infer<typeof guestViewEventSchema>;
 
 export const applicantInfoSchema = z.object({
   fName: z.string(),

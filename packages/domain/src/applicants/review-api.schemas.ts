@@ -159,8 +159,10 @@ export type ReviewNote = z.infer<typeof reviewNoteSchema>;
 
 /** One reviewer's rating of a scorecard criterion or an answer (issue 15). */
 export const reviewRatingSchema = z.object({
-  /** The reviewer; null when their account was deleted. */
+  /** The reviewer; null when their account was deleted, or for a guest. */
   reviewer: miniUserSchema.nullable(),
+  /** A hiring manager's rating through a share link (issue 15): the guest's name. */
+  guestName: z.string().optional(),
   targetType: z.enum(RATING_TARGET_TYPES),
   /** The criterion's id, or the question's id for an answer. */
   targetId: z.string(),

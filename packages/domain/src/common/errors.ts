@@ -24,6 +24,8 @@ export const ERROR_KEYS = [
   'PASSWORD_LINK_INVALID_ERR',
   'INTERVIEW_NOT_AVAILABLE_ERR',
   'JOB_CLOSED_ERR',
+  'SHARE_LINK_EXPIRED_ERR',
+  'SHARE_LINK_REVOKED_ERR',
   'PAGE_NOT_FOUND_ERR',
   'NETWORK_ERR',
   'VALIDATION_ERR',
@@ -62,6 +64,9 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   INTERVIEW_NOT_AVAILABLE_ERR: 404,
   // The job exists but its closing date has passed: the resource is gone for candidates.
   JOB_CLOSED_ERR: 410,
+  // A hiring manager's share link (issue 15) that has expired or was revoked: gone for good.
+  SHARE_LINK_EXPIRED_ERR: 410,
+  SHARE_LINK_REVOKED_ERR: 410,
   PAGE_NOT_FOUND_ERR: 404,
   // Spec §8: a request that got no response becomes NETWORK_ERR with status 500.
   NETWORK_ERR: 500,
@@ -99,6 +104,8 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
     'This link has expired or was already used: ask your organisation owner to send a new one',
   INTERVIEW_NOT_AVAILABLE_ERR: 'This interview is not available, please contact the recruiter',
   JOB_CLOSED_ERR: 'This job is closed and no longer accepts applications',
+  SHARE_LINK_EXPIRED_ERR: 'This link has expired: ask the recruiter for a new one',
+  SHARE_LINK_REVOKED_ERR: 'This link was revoked by the recruiter',
   PAGE_NOT_FOUND_ERR: 'Page not found',
   NETWORK_ERR: 'Network error, please check your connection and try again',
   VALIDATION_ERR: 'Some of the details are not valid',

@@ -39,12 +39,13 @@ describe('plans and features (spec §6)', () => {
     ['MULTI_DEPARTMENT_ORGANIZATION', 3],
     ['INTEGRATIONS', 3],
     ['CUSTOM_SCORECARD', 2],
+    ['SHARE_LINKS', 2],
   ])('%s is unlocked by plan %i and not blocked', (feature, code) => {
     expect(FEATURES[feature]).toEqual({ code, blocked: false });
   });
 
-  it('lists the eleven spec features, integrations and the custom scorecard (issue 15)', () => {
-    expect(FEATURE_NAMES).toHaveLength(13);
+  it('lists the eleven spec features, integrations, the custom scorecard and share links (issue 15)', () => {
+    expect(FEATURE_NAMES).toHaveLength(14);
   });
 });
 
@@ -64,6 +65,7 @@ const PLAN_MATRIX: [Feature, boolean, boolean, boolean, boolean, boolean][] = [
   ['MULTI_DEPARTMENT_ORGANIZATION', false, false, false, true, true],
   ['INTEGRATIONS', /*          */ false, false, false, true, true],
   ['CUSTOM_SCORECARD', /*      */ false, false, true, true, true],
+  ['SHARE_LINKS', /*           */ false, false, true, true, true],
 ];
 
 const PLAN_ORDER = [
@@ -139,7 +141,7 @@ describe('getPermittedFeatures', () => {
     [PLANS.BASIC, ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS']],
     [
       PLANS.PROFESSIONAL,
-      ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS', 'SCREEN_ANSWER', 'CUSTOM_SCORECARD'],
+      ['VIDEO_ANSWER', 'UNLIMITED_INTERVIEWS', 'SCREEN_ANSWER', 'CUSTOM_SCORECARD', 'SHARE_LINKS'],
     ],
   ])('plan %i → %j', (perm, features) => {
     expect(getPermittedFeatures({ perm })).toEqual(features);

@@ -48,6 +48,11 @@ export const FEATURES = {
   /** Organisation API keys and webhooks (issue 15): an ATS integration is an enterprise need. */
   INTEGRATIONS: { code: PLANS.ENTERPRISE, blocked: false },
   CUSTOM_SCORECARD: { code: PLANS.PROFESSIONAL, blocked: false },
+  /**
+   * Sharing applicants with a hiring manager who has no account (issue 15): a hiring team's
+   * tool, on the professional plan like the custom scorecard the guest fills in.
+   */
+  SHARE_LINKS: { code: PLANS.PROFESSIONAL, blocked: false },
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;

@@ -28,6 +28,8 @@ export const ACTIVITY_TARGETS = [
   'rating',
   /** The organisation's data retention period (issue 15). */
   'retention',
+  /** A hiring manager's share link (issue 15): made, revoked, and each guest view and rating. */
+  'shareLink',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 

@@ -221,7 +221,7 @@ export const notes = pgTable(
   (t) => [index('notes_applicant_idx').on(t.applicantId, t.createdAt)],
 );
 
-export type TimelineEventType = 'note' | 'activity' | 'status' | 'rating';
+export type TimelineEventType = 'note' | 'activity' | 'status' | 'rating' | 'guestView';
 export type TimelineActivity =
   | 'created'
   | 'sent'
@@ -251,6 +251,11 @@ export const timelineEvents = pgTable(
     targetType: text('target_type').$type<'criterion' | 'question'>(),
     targetId: text('target_id'),
     score: smallint('score'),
+    /**
+     * A guest's view or rating through a share link (issue 15): the guest's name as the link
+     * gives it (a link's guest never changes), so the timeline needs no join into sharing.
+     */
+    guestName: text('guest_name'),
     createdAt: createdAt(),
   },
   (t) => [index('timeline_events_applicant_idx').on(t.applicantId, t.createdAt)],
@@ -270,6 +275,13 @@ export const ratings = pgTable(
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A hiring manager's rating through a share link (issue 15): the link (share_links, owned by
+     * modules/sharing; no foreign key, as links are never deleted but with their organisation,
+     * whose applicants go too) and the guest's name. `user_id` is null then.
+     */
+    shareLinkId: uuid('share_link_id'),
+    guestName: text('guest_name'),
     targetType: text('target_type').$type<'criterion' | 'question'>().notNull(),
     targetId: text('target_id').notNull(),
     score: smallint('score').notNull(),
@@ -283,6 +295,9 @@ export const ratings = pgTable(
       t.targetType,
       t.targetId,
     ),
+    uniqueIndex('ratings_guest_target_idx')
+      .on(t.applicantId, t.shareLinkId, t.targetType, t.targetId)
+      .where(sql`${t.shareLinkId} is not null`),
     index('ratings_user_idx').on(t.userId),
     check('ratings_score_range', sql`${t.score} between 1 and 5`),
   ],

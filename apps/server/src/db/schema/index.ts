@@ -10,3 +10,4 @@ export * from './mail';
 export * from './accommodations';
 export * from './integrations';
 export * from './retention';
+export * from './sharing';

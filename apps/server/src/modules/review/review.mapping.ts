@@ -205,15 +205,24 @@ export function toTimelineEvent(row: TimelineRow): TimelineEvent | null {
   }
   if (row.type === 'rating' && row.targetType && row.targetId) {
     const score = row.score;
+    const byGuest = row.guestName !== null && row.guestName !== undefined;
     return {
       type: 'rating',
       targetType: row.targetType,
       targetId: row.targetId,
       label: row.txt ?? '',
       score: score !== null && score >= 1 && score <= 5 ? score : null,
-      reviewer: row.reviewer ? `${row.reviewer.fName} ${row.reviewer.lName}`.trim() : null,
+      reviewer: byGuest
+        ? row.guestName!
+        : row.reviewer
+          ? `${row.reviewer.fName} ${row.reviewer.lName}`.trim()
+          : null,
+      ...(byGuest ? { guest: true } : {}),
       createdAt,
     };
+  }
+  if (row.type === 'guestView' && row.guestName) {
+    return { type: 'guestView', guestName: row.guestName, createdAt };
   }
   return null;
 }
@@ -223,6 +232,7 @@ const TYPE_RANK: Record<TimelineEvent['type'], number> = {
   status: 1,
   note: 2,
   rating: 3,
+  guestView: 4,
 };
 const ACTIVITY_RANK: Record<string, number> = {
   created: 0,

@@ -34,6 +34,7 @@ describe('route table (spec §2)', () => {
       '/create/:jobId? auth',
       '/interview/:jobId public',
       '/application/:token public',
+      '/share/:token public',
       '/embed/:jobId public',
       '/not-found public',
       '/not-supported public',

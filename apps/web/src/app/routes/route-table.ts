@@ -214,6 +214,13 @@ export const ROUTE_TABLE = [
     screen: () => import('../../interview/status/routes/application-status-page'),
   },
   {
+    id: 'sharedApplicants',
+    path: '/share/:token',
+    access: 'public',
+    titleKey: 'pageTitles.sharedApplicants',
+    screen: () => import('../../backoffice/applicants/share/routes/shared-applicants-page'),
+  },
+  {
     id: 'embed',
     path: '/embed/:jobId',
     access: 'public',

@@ -1,13 +1,18 @@
 import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconColumns2, IconMail, IconMailOpened, IconX } from '@tabler/icons-react';
+import { SHARE_LINK_MAX_APPLICANTS, hasPermission } from '@candid/domain';
+import { IconColumns2, IconMail, IconMailOpened, IconShare, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSessionUser } from '../../common/session/session-actions';
+import { ShareLinkDialog } from '../share/components/share-link-dialog';
 import { canToggleRead, compareTargetOf } from './overview-rules';
 import type { ApplicantSelection } from './use-applicant-selection';
 
 /**
- * The bulk read/unread toggle (spec §2, §4) for the selected rows, and "Compare" for two to four
- * of one job (issue 15). Not rendered in the archive; disabled, with the reason, while a locked
+ * The bulk read/unread toggle (spec §2, §4) for the selected rows, "Compare" for two to four
+ * of one job and "Share" with a hiring manager (issue 15, up to 20 unlocked applicants, on a
+ * plan with SHARE_LINKS). Not rendered in the archive; disabled, with the reason, while a locked
  * applicant is selected.
  */
 export function BulkReadBar({
@@ -23,7 +28,14 @@ export function BulkReadBar({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const user = useSessionUser();
+  const [isSharing, setIsSharing] = useState(false);
+  const [sharedIds, setSharedIds] = useState<string[]>([]);
   if (isArchiveView || selection.selected.length === 0) return null;
+  const canShare =
+    (user ? hasPermission(user, 'SHARE_LINKS') : false) &&
+    selection.selected.length <= SHARE_LINK_MAX_APPLICANTS &&
+    !selection.selected.some((applicant) => applicant.isLocked);
   const compare = compareTargetOf(selection.selected);
   const hasLocked = selection.selected.some((applicant) => applicant.isLocked);
   const isEnabled = !isBusy && canToggleRead({ isArchiveView, selected: selection.selected });
@@ -87,6 +99,19 @@ export function BulkReadBar({
           </Tooltip>
           <Button
             size="compact-md"
+            variant="light"
+            leftSection={<IconShare size={16} aria-hidden />}
+            disabled={!canShare}
+            onClick={() => {
+              setSharedIds(selection.selected.map((applicant) => applicant.id));
+              setIsSharing(true);
+            }}
+            data-testid="bulk-share"
+          >
+            {t('shareLinks.bulk.share')}
+          </Button>
+          <Button
+            size="compact-md"
             variant="subtle"
             color="gray"
             leftSection={<IconX size={16} aria-hidden />}
@@ -96,6 +121,11 @@ export function BulkReadBar({
           </Button>
         </Group>
       </Group>
+      <ShareLinkDialog
+        applicantIds={sharedIds}
+        opened={isSharing}
+        onClose={() => setIsSharing(false)}
+      />
     </Paper>
   );
 }

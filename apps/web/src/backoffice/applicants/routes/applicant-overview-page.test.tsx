@@ -354,6 +354,54 @@ describe('ApplicantOverviewPage', () => {
     );
   });
 
+  it('shares the selected applicants with a hiring manager from the bulk bar (issue 15)', async () => {
+    const store = [makeApplicant(1), makeApplicant(2), makeApplicant(3)];
+    const token = `shr_${'t'.repeat(43)}`;
+    const view = renderScreen(<ApplicantOverviewPage />, {
+      path: OVERVIEW_ROUTE,
+      initialEntry: '/backoffice/applicant',
+      user: TEST_USER,
+      routes: {
+        ...applicantServer(store),
+        'POST job/share-link': {
+          status: 201,
+          body: {
+            link: {
+              _id: 'l1',
+              guestName: 'Hana',
+              guestEmail: null,
+              createdBy: 'Dana Levi',
+              createdAt: '2026-03-01T10:00:00.000Z',
+              expiresAt: '2026-03-08T10:00:00.000Z',
+              revokedAt: null,
+              viewCount: 0,
+              lastViewedAt: null,
+              applicantIds: ['a1', 'a3'],
+            },
+            token,
+            path: `/share/${token}`,
+          },
+        },
+      },
+    });
+    await screen.findByText('First1 Last1');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select First1 Last1' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select First3 Last3' }));
+    const bar = screen.getByRole('region', { name: 'Selected applicants' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share with a hiring manager' });
+    await userEvent.type(within(dialog).getByLabelText(/Hiring manager's name/), 'Hana');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(dialog).findByTestId('share-link-url')).toHaveValue(
+      `${window.location.origin}/share/${token}`,
+    );
+    expect(view.fetchMock.callsTo('POST job/share-link')[0]!.body).toMatchObject({
+      applicantIds: ['a1', 'a3'],
+      guestName: 'Hana',
+      expiresInDays: 7,
+    });
+  });
+
   it('puts the read flags back and alerts when the bulk toggle fails', async () => {
     const store = [makeApplicant(1, { isRead: false })];
     renderScreen(<ApplicantOverviewPage />, {

@@ -12,6 +12,7 @@ import {
   IconSparkles,
   IconStar,
   IconTag,
+  IconUserShare,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BookmarkTargets } from './bookmark-targets';
@@ -41,7 +42,9 @@ function EventIcon({ event }: { event: TimelineEvent }) {
         ? IconTag
         : event.type === 'rating'
           ? IconStar
-          : IconNote;
+          : event.type === 'guestView'
+            ? IconUserShare
+            : IconNote;
   return <Icon size={14} aria-hidden />;
 }
 
@@ -49,7 +52,7 @@ function EventIcon({ event }: { event: TimelineEvent }) {
  * The applicant's timeline (spec §3), oldest first as the server keeps it: the created event,
  * the interview's milestones (an adjustment request and its decision among them), every status
  * change with its label, every note with its text and bookmark, and every rating given, changed
- * or cleared (issue 15). Removing a note event removes the note too (spec §4).
+ * or cleared (issue 15), and each view of a hiring manager's share link. Removing a note event removes the note too (spec §4).
  */
 export function ApplicantTimeline({
   events,
@@ -75,7 +78,9 @@ export function ApplicantTimeline({
       case 'rating': {
         // Names and labels are isolated (FSI…PDI), so an English label in a Hebrew sentence
         // (or the reverse) keeps its place and does not carry the score along with it.
-        const reviewer = isolate(event.reviewer ?? t('ratings.formerMember'));
+        const name = isolate(event.reviewer ?? t('ratings.formerMember'));
+        // A hiring manager's rating through a share link (issue 15) is labelled as the guest's.
+        const reviewer = event.guest ? t('shareLinks.guestLabel', { name }) : name;
         const target =
           event.targetType === 'question'
             ? t('ratings.timeline.answer', { label: isolate(event.label) })
@@ -84,6 +89,8 @@ export function ApplicantTimeline({
           ? t('ratings.timeline.cleared', { reviewer, target })
           : t('ratings.timeline.rated', { reviewer, target, score: event.score });
       }
+      case 'guestView':
+        return t('shareLinks.timeline.viewed', { name: isolate(event.guestName) });
       default:
         return t('applicantDetails.timeline.note');
     }

@@ -55,11 +55,13 @@ function ReviewerScores({ ratings, myId }: { ratings: readonly ReviewRating[]; m
     >
       {ratings.map((rating, index) => {
         const name =
-          rating.reviewer === null
-            ? t('ratings.formerMember')
-            : rating.reviewer._id === myId
-              ? t('ratings.you')
-              : `${rating.reviewer.fName} ${rating.reviewer.lName}`.trim();
+          rating.guestName !== undefined
+            ? t('shareLinks.guestLabel', { name: rating.guestName })
+            : rating.reviewer === null
+              ? t('ratings.formerMember')
+              : rating.reviewer._id === myId
+                ? t('ratings.you')
+                : `${rating.reviewer.fName} ${rating.reviewer.lName}`.trim();
         return (
           <Group
             key={`${rating.reviewer?._id ?? 'gone'}-${index}`}

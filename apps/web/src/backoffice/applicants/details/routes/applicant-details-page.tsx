@@ -40,6 +40,7 @@ import { QuestionList } from '../components/question-list';
 import { AnswerRating, ScorecardPanel } from '../components/scorecard-panel';
 import { controlPlayer } from '../components/player-control';
 import { useNotePlayback } from '../components/use-note-playback';
+import { ShareLinksCard } from '../../share/components/share-links-card';
 
 /** Longest part of a note shown as a marker's label on the seek bar. */
 const MARKER_LABEL_MAX_CHARS = 60;
@@ -279,6 +280,7 @@ function ApplicantDetailsView({
               myId={myId}
               onRate={rate}
             />
+            <ShareLinksCard jobId={jobId} applicantId={applicant.id} />
             <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
               <Tabs defaultValue="notes" keepMounted={false}>
                 <Tabs.List mb="md">
