@@ -80,7 +80,7 @@ describe.each(testDbKinds())('the deadline reminder (%s)', (kind) => {
 
     // "Stopped" stops reminders; "Done" submits.
     const stop = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: `/api/invitation/stop?token=${await tokenOf('stopped@example.com')}`,
     });
     expect(stop.statusCode).toBe(200);

@@ -391,12 +391,29 @@ describe.each(testDbKinds())('invitations by e-mail (%s)', (kind) => {
     const invitationText = (await outbox()).find((m) => m.to === 'rem1@example.com')!.text;
     expect(invitationText).toContain('we will send one reminder in two days');
 
-    // rem2 stops reminders from the e-mail; rem3 starts and quits the interview.
-    const stop = await t.app.inject({
+    // The stop link's page only asks (a mail scanner opening rem1's link stops nothing)...
+    const ask = await t.app.inject({
       method: 'GET',
-      url: `/api/invitation/stop?token=${await linkOf('rem2@example.com')}`,
+      url: `/api/invitation/stop?token=${rem1Token}`,
     });
-    expect(stop.statusCode).toBe(200);
+    expect(ask.statusCode).toBe(200);
+    expect(ask.headers['content-type']).toContain('text/html');
+    expect(ask.body).toContain('<form method="post" action="/api/invitation/stop?token=');
+    expect(ask.body).toContain('Stop reminders</button>');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/invitation/stop?token=${'x'.repeat(32)}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    // ...its button stops them: rem2 does (a form post, as the page or a mail client sends);
+    // rem3 starts and quits the interview.
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitation/stop?token=${await linkOf('rem2@example.com')}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
     expect(stop.headers['content-type']).toContain('text/html');
     expect(stop.body).toContain('no more reminders');
     const rem3 = await t.app.inject({

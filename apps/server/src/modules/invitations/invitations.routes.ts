@@ -17,6 +17,7 @@ import {
   openInvitation,
   sendDueDeadlineReminders,
   sendDueReminders,
+  findReminderStop,
   sendInvitations,
   stopReminders,
 } from './invitations.service';
@@ -28,18 +29,38 @@ const OPENS_PER_MINUTE = 30;
 /** How often due reminders are looked for. */
 const REMINDER_SWEEP_MS = 5 * 60_000;
 
-const STOPPED_PAGE = {
+const STOP_PAGE = {
   en: {
+    askTitle: 'Stop reminders?',
+    ask: 'We will send no more reminders about this interview. Your personal link keeps working.',
+    button: 'Stop reminders',
     title: 'Reminders stopped',
     text: 'You will get no more reminders about this interview. Your personal link still works.',
+    unknownTitle: 'Link not valid',
     unknown: 'This link is not valid any more.',
   },
   he: {
+    askTitle: 'לבטל את התזכורות?',
+    ask: 'לא נשלח עוד תזכורות על הראיון הזה. הקישור האישי שלך ימשיך לעבוד.',
+    button: 'ביטול התזכורות',
     title: 'התזכורות בוטלו',
     text: 'לא יישלחו אליך עוד תזכורות על הראיון הזה. הקישור האישי שלך עדיין פעיל.',
+    unknownTitle: 'הקישור אינו בתוקף',
     unknown: 'הקישור הזה כבר אינו בתוקף.',
   },
 } as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+/** The stop link's small page, in the invitation's language. */
+function stopPage(lang: 'en' | 'he', title: string, body: string): string {
+  const dir = lang === 'he' ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
 
 /**
  * Invitations by e-mail (issue 14): a recruiter invites people to a job, each with a personal
@@ -117,6 +138,8 @@ export async function invitationsRoutes(
     async (request) => openInvitation(app.db, request.query.token, app.now()),
   );
 
+  // The stop link: GET asks, POST stops. Mail scanners (e.g. a "safe links" service) open every
+  // link of a message; a GET that stopped reminders would stop them for everyone invited.
   api.get(
     '/invitation/stop',
     {
@@ -124,20 +147,57 @@ export async function invitationsRoutes(
       schema: {
         tags: TAGS,
         summary:
-          'Public: the link in an invitation or reminder e-mail that stops further reminders; answers a short HTML page in the invitation language',
+          'Public: the link in an invitation or reminder e-mail: a short HTML page in the invitation language asking to stop further reminders (a button POSTs to the same address); changes nothing',
+        querystring: invitationQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { found, lang } = await findReminderStop(app.db, request.query.token);
+      const page = STOP_PAGE[lang];
+      const action = `/api/invitation/stop?token=${encodeURIComponent(request.query.token)}`;
+      return reply
+        .code(found ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(
+          found
+            ? stopPage(
+                lang,
+                page.askTitle,
+                `<p>${page.ask}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${page.button}</button></form>`,
+              )
+            : stopPage(lang, page.unknownTitle, `<p>${page.unknown}</p>`),
+        );
+    },
+  );
+
+  // The page's form (and a mail client's one-click unsubscribe, RFC 8058) posts a form body,
+  // which nothing here reads: it is taken as text, in this plugin only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  api.post(
+    '/invitation/stop',
+    {
+      config: { rateLimit: { max: OPENS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: TAGS,
+        summary:
+          "Public: stops further reminders of the invitation whose token is in the query; answers a short HTML page in the invitation language (the stop page's button)",
         querystring: invitationQuerySchema,
       },
     },
     async (request, reply) => {
       const { stopped, lang } = await stopReminders(app.db, request.query.token, app.now());
-      const page = STOPPED_PAGE[lang];
-      const dir = lang === 'he' ? 'rtl' : 'ltr';
-      const text = stopped ? page.text : page.unknown;
+      const page = STOP_PAGE[lang];
       return reply
         .code(stopped ? 200 : 404)
         .type('text/html; charset=utf-8')
         .send(
-          `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head><body><main><h1>${page.title}</h1><p>${text}</p></main></body></html>`,
+          stopped
+            ? stopPage(lang, page.title, `<p>${page.text}</p>`)
+            : stopPage(lang, page.unknownTitle, `<p>${page.unknown}</p>`),
         );
     },
   );

@@ -319,6 +319,20 @@ export async function sendDueDeadlineReminders(deps: InvitationDeps): Promise<nu
  * `GET invitation/stop?token=`: no more reminders for that invitation. Answers whether a
  * reminder was stopped (an unknown token stops nothing) and the language of the invitation.
  */
+/**
+ * Whether `token` is an invitation's, and the language of its e-mail, changing nothing: the
+ * stop link's page asks before it stops (a mail scanner opening every link must not).
+ */
+export async function findReminderStop(
+  db: Db,
+  token: string,
+): Promise<{ found: boolean; lang: Language }> {
+  const row = await findInvitedApplicant(db, hashInvitationToken(token));
+  if (!row) return { found: false, lang: 'en' };
+  const invitation = await findMailAbout(db, row.id, INVITATION_PURPOSE);
+  return { found: true, lang: invitation?.locale === 'he' ? 'he' : 'en' };
+}
+
 export async function stopReminders(
   db: Db,
   token: string,
