@@ -13,6 +13,8 @@ const AGENTS = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]/9.29.1',
   tiktok:
     'Mozilla/5.0 (Linux; Android 12; SM-G991B Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/117.0.0.0 Mobile Safari/537.36 trill_310804 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/musical_ly app_version/31.8.4 ByteLocale/he',
+  whatsappAndroid:
+    'Mozilla/5.0 (Linux; Android 13; SM-A546E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/118.0.5993.111 Mobile Safari/537.36 WhatsApp/2.23.24.76',
   gmailIos:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Gmail/6.0.231105',
   googleApp:
@@ -42,6 +44,7 @@ describe('detectInAppBrowser', () => {
     ['instagram', 'instagram'],
     ['linkedin', 'linkedin'],
     ['tiktok', 'tiktok'],
+    ['whatsappAndroid', 'whatsapp'],
     ['gmailIos', 'gmail'],
     ['googleApp', 'google'],
     ['androidWebView', 'webview'],

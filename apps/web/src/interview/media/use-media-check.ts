@@ -10,6 +10,7 @@ import {
   type RecordingContainer,
 } from '@candid/domain';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { handoverBitrates } from './recording-bitrates';
 import { stopStream, useInterviewSession } from '../session/interview-session-store';
 import { createAudioMeter, type AudioMeter } from './audio-level';
 import { getBrowserInfo } from './browser-info';
@@ -72,6 +73,7 @@ export function useMediaCheck({
   const handedOverRef = useRef(false);
   /** The last run's uplink in Mbps, once measured (it sets the recorder's bitrate). */
   const uplinkMbpsRef = useRef<number | null>(null);
+  const downlinkMbpsRef = useRef<number | null>(null);
   const browser = useMemo(() => getBrowserInfo(), []);
   const container = useMemo(
     () => getRecordingContainer({ osName: browser.osName, browserName: browser.browserName }),
@@ -198,7 +200,9 @@ export function useMediaCheck({
 
     dispatch({ type: 'networkTesting' });
     uplinkMbpsRef.current = null;
+    downlinkMbpsRef.current = null;
     void probeNetwork().then((result) => {
+      if (result.status !== 'offline') downlinkMbpsRef.current = result.mbps;
       dispatch({
         type: 'networkResult',
         status: result.status,
@@ -312,8 +316,8 @@ export function useMediaCheck({
   const handOver = useCallback((): MediaCheckHandover => {
     handedOverRef.current = true;
     return {
-      // Not measured yet (a very slow uplink): the browser's own bitrate.
-      recordingBitrates: recordingBitratesFor(uplinkMbpsRef.current),
+      // The uplink not measured yet (a very slow one): estimated from the download speed.
+      recordingBitrates: handoverBitrates(uplinkMbpsRef.current, downlinkMbpsRef.current),
       cameraStream: cameraRef.current,
       screenStream: screenRef.current,
       mediaConstraints: constraints,

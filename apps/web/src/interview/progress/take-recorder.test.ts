@@ -17,7 +17,9 @@ class FakeRecorder {
   state: 'inactive' | 'recording' = 'inactive';
   ondataavailable: ((event: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
-  constructor() {
+  options: MediaRecorderOptions | undefined;
+  constructor(_stream: MediaStream, options?: MediaRecorderOptions) {
+    this.options = options;
     FakeRecorder.last = this;
   }
   start() {
@@ -70,6 +72,35 @@ describe('startTake: the last chunk', () => {
     expect(finishRecording).toHaveBeenCalledWith('rec-1', expect.any(Number));
     // The take to review before Retake or Save holds every chunk, in order (issue 13).
     expect(await take.review?.blob.text()).toBe('onelatefinal');
+  });
+
+  it("records at the bitrates the media check chose for the candidate's uplink (issue 14)", async () => {
+    const { startTake } = await import('./take-recorder');
+    const target = {
+      applicantId: 'a1',
+      jobId: 'j1',
+      questId: 'q1',
+      candidateToken: 't',
+      container: 'webm' as const,
+    };
+    await startTake({
+      streams: [{ kind: 'face', stream: {} as MediaStream }],
+      mimeType: 'video/webm;codecs=vp8,opus',
+      target,
+      bitrates: { videoBitsPerSecond: 400_000, audioBitsPerSecond: 48_000 },
+    });
+    expect(FakeRecorder.last!.options).toEqual({
+      mimeType: 'video/webm;codecs=vp8,opus',
+      videoBitsPerSecond: 400_000,
+      audioBitsPerSecond: 48_000,
+    });
+    // Without a measurement the browser keeps its own.
+    await startTake({
+      streams: [{ kind: 'face', stream: {} as MediaStream }],
+      mimeType: null,
+      target,
+    });
+    expect(FakeRecorder.last!.options).toEqual({});
   });
 
   it('has nothing to review before Stop', async () => {
