@@ -6,6 +6,7 @@ import {
   type CandidateAnswerMap,
   type RecordingKind,
 } from '@candid/domain';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { Upload, type HttpStack } from 'tus-js-client';
 import { exponentialDelay } from '../../common/async/with-retry';
 import type { ChunkStore, PendingAnswer, RecordingMeta, StoredChunk } from './chunk-store';
@@ -136,7 +137,8 @@ export class UploadManager {
   private readonly retryDelays: number[];
   private readonly makeId: () => string;
 
-  private readonly slots: { free: number; waiting: (() => void)[] };
+  /** At most `concurrency` recordings upload at once (p-limit queues the others in order). */
+  private readonly slots: LimitFunction;
   private readonly running = new Map<string, Promise<void>>();
   private readonly dirty = new Set<string>();
   private readonly cancelled = new Set<string>();
@@ -183,7 +185,7 @@ export class UploadManager {
     this.backoffDelay = exponentialDelay(BASE_BACKOFF_MS, deps.maxBackoffMs ?? 30_000);
     this.retryDelays = deps.retryDelays ?? [0, 1000, 3000];
     this.makeId = deps.makeId ?? (() => crypto.randomUUID());
-    this.slots = { free: deps.concurrency ?? UPLOAD_CONCURRENCY, waiting: [] };
+    this.slots = pLimit(deps.concurrency ?? UPLOAD_CONCURRENCY);
     this.snapshot = { files: {}, pendingAnswers: {}, isOnline: this.isOnline() };
   }
 
@@ -600,20 +602,6 @@ export class UploadManager {
     this.running.set(recId, run);
   }
 
-  private async acquire(): Promise<void> {
-    if (this.slots.free > 0) {
-      this.slots.free -= 1;
-      return;
-    }
-    await new Promise<void>((resolve) => this.slots.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.slots.waiting.shift();
-    if (next) next();
-    else this.slots.free += 1;
-  }
-
   private assertActive(recId: string): void {
     if (this.cancelled.has(recId)) throw new CancelledError();
   }
@@ -654,8 +642,7 @@ export class UploadManager {
     }
     await (this.keyBarriers.get(meta.key) ?? Promise.resolve());
     this.assertActive(recId);
-    await this.acquire();
-    try {
+    await this.slots(async () => {
       let fatalAttempts = 0;
       for (let attempt = 0; ; attempt += 1) {
         this.assertActive(recId);
@@ -679,9 +666,7 @@ export class UploadManager {
           await this.backoff(recId, this.backoffDelay(attempt + 1));
         }
       }
-    } finally {
-      this.release();
-    }
+    });
     this.assertActive(recId);
     meta.isCompleted = true;
     meta.confirmedBytes = meta.totalBytes;
