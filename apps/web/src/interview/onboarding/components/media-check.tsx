@@ -172,6 +172,21 @@ export function MediaCheck({
   }
 
   const openDetail = (device: InterviewErrorDevice) => dispatch({ type: 'openDetail', device });
+  const checkAgainButton = (
+    <Button variant="default" fullWidth={isPhone} onClick={() => void run()}>
+      {t('mediaCheck.results.checkAgain')}
+    </Button>
+  );
+  const startButton = (
+    <Button
+      fullWidth={isPhone}
+      disabled={!isReady}
+      loading={isStarting}
+      onClick={() => onReady(handOver(), devices)}
+    >
+      {t('mediaCheck.results.start')}
+    </Button>
+  );
 
   return (
     <Paper
@@ -390,18 +405,18 @@ export function MediaCheck({
                 {t('mediaCheck.results.blocked')}
               </Alert>
             ) : null}
-            <Group grow={isPhone} justify="space-between" mt="sm">
-              <Button variant="default" onClick={() => void run()}>
-                {t('mediaCheck.results.checkAgain')}
-              </Button>
-              <Button
-                disabled={!isReady}
-                loading={isStarting}
-                onClick={() => onReady(handOver(), devices)}
-              >
-                {t('mediaCheck.results.start')}
-              </Button>
-            </Group>
+            {isPhone ? (
+              // Side by side they do not fit a phone ("Start intervie…"): stacked, the way on first.
+              <Stack gap="sm" mt="sm">
+                {startButton}
+                {checkAgainButton}
+              </Stack>
+            ) : (
+              <Group justify="space-between" mt="sm">
+                {checkAgainButton}
+                {startButton}
+              </Group>
+            )}
           </Stack>
         ) : null}
       </Stack>
