@@ -1,22 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { apiCall, createRecruiter, logInWithTokens, type Recruiter } from '../../fixtures/api';
+import { addSubmittedApplicant, TEXT_QUESTION } from '../../fixtures/applicants';
 import { expect, test } from '../../fixtures/test';
-
-const TEXT_QUESTION = {
-  id: 'q1',
-  txt: 'Why this job?',
-  desc: '',
-  vidUrl: null,
-  timeLimit: 5,
-  ansRule: {
-    isVidAns: false,
-    isScreenAns: false,
-    isTxtAns: true,
-    isImgAns: false,
-    isCodeAns: false,
-  },
-};
 
 async function createJob(request: APIRequestContext, owner: Recruiter, title: string) {
   return apiCall<{ _id: string }>(request, owner, 'POST', 'job', {
@@ -29,40 +15,9 @@ async function createJob(request: APIRequestContext, owner: Recruiter, title: st
   });
 }
 
-/** A submitted applicant with a text answer, as the interview app makes one (spec §7). */
-async function addApplicant(request: APIRequestContext, jobId: string, fName: string) {
-  const created = await request.post('/api/applicant', {
-    data: {
-      applicant: {
-        info: {
-          fName,
-          lName: 'Cohen',
-          email: `${fName.toLowerCase()}-${Date.now()}@example.com`,
-          phone: '0501234567',
-          hometown: 'Haifa',
-        },
-      },
-      jobId,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { applicant, candidateToken } = (await created.json()) as {
-    applicant: { id: string };
-    candidateToken: string;
-  };
-  const submitted = await request.put('/api/applicant', {
-    headers: { Authorization: `Bearer ${candidateToken}` },
-    data: {
-      applicant: {
-        id: applicant.id,
-        answerMap: { q1: { resTime: 20, txt: `${fName} wants this job` } },
-        timestamp: { submitted: new Date().toISOString() },
-      },
-      jobId,
-    },
-  });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-  return applicant.id;
+/** A submitted applicant named `fName` Cohen, with a text answer. */
+function addApplicant(request: APIRequestContext, jobId: string, fName: string) {
+  return addSubmittedApplicant(request, jobId, { fName, lName: 'Cohen' });
 }
 
 /**

@@ -1,57 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createRecruiter, logInWithTokens, type Recruiter } from '../../fixtures/api';
 import { extractLink, snapshotOutbox, waitForEmail } from '../../fixtures/outbox';
+import { addSubmittedApplicant, TEXT_QUESTION } from '../../fixtures/applicants';
 import { expect, test } from '../../fixtures/test';
 
-const TEXT_QUESTION = {
-  id: 'q1',
-  txt: 'Why this job?',
-  desc: '',
-  vidUrl: null,
-  timeLimit: 5,
-  ansRule: {
-    isVidAns: false,
-    isScreenAns: false,
-    isTxtAns: true,
-    isImgAns: false,
-    isCodeAns: false,
-  },
-};
-
-/** A submitted applicant with a text answer, as the interview app makes one (spec §7). */
-async function addApplicant(request: APIRequestContext, jobId: string, fName: string) {
-  const created = await request.post('/api/applicant', {
-    data: {
-      applicant: {
-        info: {
-          fName,
-          lName: 'Candidate',
-          email: `${fName.toLowerCase()}-${Date.now()}@example.com`,
-          phone: '0501234567',
-          hometown: 'Haifa',
-        },
-      },
-      jobId,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { applicant, candidateToken } = (await created.json()) as {
-    applicant: { id: string };
-    candidateToken: string;
-  };
-  const submitted = await request.put('/api/applicant', {
-    headers: { Authorization: `Bearer ${candidateToken}` },
-    data: {
-      applicant: {
-        id: applicant.id,
-        answerMap: { q1: { resTime: 20, txt: `${fName} wants this job` } },
-        timestamp: { submitted: new Date().toISOString() },
-      },
-      jobId,
-    },
-  });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-  return applicant.id;
+/** A submitted applicant named `fName` Candidate, with a text answer. */
+function addApplicant(request: APIRequestContext, jobId: string, fName: string) {
+  return addSubmittedApplicant(request, jobId, { fName, lName: 'Candidate' });
 }
 
 /** A member of the owner's organisation with a password (the invitation link, through the API). */
