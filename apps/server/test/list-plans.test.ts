@@ -1,14 +1,22 @@
 import {
+  jobListQuerySchema,
+  jobListResponseSchema,
   LIST_COUNT_CAP,
   SEARCH_COUNT_CAP,
+  templateListQuerySchema,
+  templateListResponseSchema,
   type ApplicantListItem,
   type ApplicantListResponse,
   type JobListResponse,
 } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readList } from '../src/db/list-query';
+import { listReplySerializer } from '../src/lib/list-reply-serializer';
+import { listJobs } from '../src/modules/jobs/jobs.service';
+import { listTemplates } from '../src/modules/templates/templates.service';
 import { createAccount, type SignedUp } from './factories';
 import { recruiter } from './review-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -62,6 +70,10 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) {
+    const items = value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`);
+    return literal(`{${items.join(',')}}`);
+  }
   const text = value instanceof Date ? value.toISOString() : String(value);
   return `'${text.replace(/'/g, "''")}'`;
 }
@@ -208,6 +220,72 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     const expected = EXPECTED_INDEX[url];
     if (expected) expect(plans.join('\n')).toContain(expected);
   });
+
+  it('writes the job and template overviews as the zod serializer does (fast serializer)', async () => {
+    const orgId = owner.user.companyId!;
+    const replies: [unknown, unknown][] = [
+      [jobListResponseSchema, await listJobs(t.app.db, orgId, jobListQuerySchema.parse({}))],
+      [
+        jobListResponseSchema,
+        await listJobs(t.app.db, orgId, jobListQuerySchema.parse({ txt: 'nurse' })),
+      ],
+      [
+        templateListResponseSchema,
+        await listTemplates(t.app.db, orgId, templateListQuerySchema.parse({})),
+      ],
+    ];
+    expect((replies[0]![1] as { jobs: unknown[] }).jobs.length).toBeGreaterThan(0);
+    for (const [schema, reply] of replies) {
+      const route = { schema, method: 'GET', url: '/api/job' };
+      const fast = listReplySerializer(route)(reply);
+      const zod = zodSerializerCompiler(route as never)(reply) as string;
+      expect(JSON.parse(fast)).toEqual(JSON.parse(zod));
+    }
+  });
+
+  it.skipIf(kind !== 'postgres')(
+    'list statements write their limits and caps as constants, so PostgreSQL keeps one generic plan',
+    async () => {
+      const pool = (t.app.db as unknown as { $client: pg.Pool }).$client;
+      let checked = 0;
+      for (const url of [
+        '/api/job/applicant',
+        '/api/job/applicant?statuses=3',
+        '/api/job/applicant?daysAgo=7&incomplete=false',
+        '/api/job/applicant?txt=dav',
+        '/api/job/applicantCount?txt=cohen&daysAgo=31',
+        '/api/job',
+        '/api/job/jobCount?txt=remote',
+      ]) {
+        const statements = (await statementsOf(url)).filter((statement) =>
+          /"(applicants|jobs)"/.test(statement.text),
+        );
+        expect(statements.length, url).toBeGreaterThan(0);
+        for (const statement of statements) {
+          // `limit $2` would plan for a tenth of the table: PostgreSQL would never keep the
+          // generic plan and would plan the statement again on every request.
+          expect(statement.text, url).not.toMatch(/\b(limit|offset)\s+\$\d+/i);
+          // Run as the list pool runs it (a named statement) six times on one connection: from
+          // the sixth, PostgreSQL takes the generic plan when it is no dearer than planning.
+          const client = await pool.connect();
+          try {
+            checked += 1;
+            const name = `plan_check_${checked}`;
+            for (let run = 0; run < 6; run += 1) {
+              await client.query({ name, text: statement.text, values: statement.values });
+            }
+            const { rows } = await client.query<{ generic_plans: string }>(
+              'select generic_plans from pg_prepared_statements where name = $1',
+              [name],
+            );
+            expect(Number(rows[0]?.generic_plans), `${url}\n${statement.text}`).toBeGreaterThan(0);
+          } finally {
+            client.release();
+          }
+        }
+      }
+    },
+  );
 
   it('the admin activity list and its export read activities through indexes only', async () => {
     const admin = await createAccount(t.app, { role: 'admin' });

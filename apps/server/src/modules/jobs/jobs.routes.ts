@@ -15,6 +15,7 @@ import {
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listReplySerializer } from '../../lib/list-reply-serializer';
 import { z } from 'zod';
 import { isStaff, staffOf } from '../../policies';
 import { findUserById } from '../users/users.service';
@@ -70,6 +71,7 @@ export async function jobsRoutes(app: FastifyInstance) {
         response: { 200: jobListResponseSchema },
         security: BEARER,
       },
+      serializerCompiler: listReplySerializer,
       onRequest: app.requireUser,
     },
     async (request) => listJobs(app.db, staffOf(request).orgId, request.query),
@@ -85,6 +87,7 @@ export async function jobsRoutes(app: FastifyInstance) {
         response: { 200: jobCountResponseSchema },
         security: BEARER,
       },
+      serializerCompiler: listReplySerializer,
       onRequest: app.requireUser,
     },
     async (request) => {

@@ -21,7 +21,15 @@ import {
 } from '@candid/domain';
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
-import { cappedCount, readList, type CappedCount, likePattern } from '../../db/list-query';
+import {
+  cappedCount,
+  likePattern,
+  planConstant,
+  planOffset,
+  readList,
+  runListQuery,
+  type CappedCount,
+} from '../../db/list-query';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { actorMeta, authorize, can, loggedActor, type StaffActor } from '../../policies';
@@ -213,7 +221,7 @@ function jobOrder(sort: JobListQuery['sort']): SQL[] {
 
 /** `count(*)` of the rows of `where` as a scalar subquery, stopping after LIST_COUNT_CAP + 1. */
 function cappedCountSql(where: SQL): SQL<number> {
-  return sql<number>`(select count(*) from (select 1 from ${jobs} where ${where} limit ${LIST_COUNT_CAP + 1}) c)::int`;
+  return sql<number>`(select count(*) from (select 1 from ${jobs} where ${where} limit ${planConstant(LIST_COUNT_CAP + 1)}) c)::int`;
 }
 
 function toCapped(value: number): CappedCount {
@@ -237,33 +245,37 @@ export async function listJobs(
 ): Promise<JobListResponse> {
   const { scope, where, isFiltered } = listConditions(orgId, query);
   return readList(db, async (q) => {
-    const pageIds = q
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(where)
-      .orderBy(...jobOrder(query.sort))
-      .limit(query.itemsPerPage)
-      .offset(getSkip(query.currPage, query.itemsPerPage));
-    const found = await q
-      .select({
-        job: jobs,
-        owner: ownerColumns,
-        filtered: cappedCountSql(where),
-        total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
-      })
-      .from(jobs)
-      .innerJoin(...ownerJoin(jobs.ownerId))
-      .where(and(eq(jobs.orgId, orgId), inArray(jobs.id, pageIds)))
-      .orderBy(...jobOrder(query.sort));
+    // The page size and a first page's offset as constants (see planConstant).
+    const pageIds = sql`(select ${jobs.id} from ${jobs} where ${where}
+      order by ${sql.join(jobOrder(query.sort), sql`, `)}
+      limit ${planConstant(query.itemsPerPage)}
+      offset ${planOffset(getSkip(query.currPage, query.itemsPerPage))})`;
+    const found = await runListQuery(
+      q,
+      q
+        .select({
+          job: jobs,
+          owner: ownerColumns,
+          filtered: cappedCountSql(where),
+          total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
+        })
+        .from(jobs)
+        .innerJoin(...ownerJoin(jobs.ownerId))
+        .where(and(eq(jobs.orgId, orgId), sql`${jobs.id} in ${pageIds}`))
+        .orderBy(...jobOrder(query.sort)),
+    );
     // A page past the end has no row to carry the counts: they are read on their own then.
     const [counts] = found.length
       ? found
-      : await q
-          .select({
-            filtered: cappedCountSql(where),
-            total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
-          })
-          .from(sql`(select 1) as one`);
+      : await runListQuery(
+          q,
+          q
+            .select({
+              filtered: cappedCountSql(where),
+              total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
+            })
+            .from(sql`(select 1) as one`),
+        );
     const filtered = toCapped(Number(counts!.filtered));
     const total = isFiltered ? toCapped(Number(counts!.total)) : filtered;
     return {

@@ -1,6 +1,7 @@
 import type { ApplicantSummary } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { planConstant, runListStatement } from '../../db/list-query';
 import { applicants } from '../../db/schema';
 import { fileUrl } from '../uploads/uploads.service';
 
@@ -25,15 +26,20 @@ export async function getApplicantSummaries(
   if (jobIds.length === 0) return summaries;
   // One statement for the page: each job's count (index-only) and its latest few, both read
   // straight off applicants_job_visible_created_idx. A job without applicants gives one row
-  // with its count (0) and no name.
-  const jobList = sql.join(
-    jobIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
+  // with its count (0) and no name. The ids are one array parameter and the avatar count a
+  // constant, so the text is the same for every page and the list pool keeps it prepared.
+  const latest = await runListStatement<{
+    jobId: string;
+    count: number;
+    fName: string | null;
+    lName: string | null;
+    imgKey: string | null;
+  }>(
+    db,
+    sql`
     select j.id as "jobId", c.n as "count", a.f_name as "fName", a.l_name as "lName",
       a.img_key as "imgKey"
-    from unnest(array[${jobList}]) as j(id)
+    from unnest(${sql.param([...jobIds])}::uuid[]) as j(id)
     cross join lateral (
       select count(*)::int as n from ${applicants}
       where job_id = j.id and archived_at is null and is_preview = false
@@ -43,20 +49,10 @@ export async function getApplicantSummaries(
       from ${applicants}
       where job_id = j.id and archived_at is null and is_preview = false
       order by created_at desc nulls last, id
-      limit ${SUMMARY_AVATAR_COUNT}
+      limit ${planConstant(SUMMARY_AVATAR_COUNT)}
     ) as a on true
-    order by j.id, a.created_at desc nulls last, a.id`);
-  const latest = (
-    result as unknown as {
-      rows: {
-        jobId: string;
-        count: number;
-        fName: string | null;
-        lName: string | null;
-        imgKey: string | null;
-      }[];
-    }
-  ).rows;
+    order by j.id, a.created_at desc nulls last, a.id`,
+  );
   for (const row of latest) {
     const summary = summaries.get(row.jobId);
     if (!summary) continue;

@@ -14,7 +14,13 @@ import {
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import { readList, runListStatement } from '../../db/list-query';
+import {
+  planConstant,
+  planOffset,
+  readList,
+  renderOnce,
+  runListStatement,
+} from '../../db/list-query';
 import { applicants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
@@ -142,6 +148,18 @@ function orderOf(sort: ApplicantSort, options: { fromMatches?: boolean } = {}): 
   ];
 }
 
+/** orderOf joined and rendered, once per sort (see renderOnce). */
+const renderedOrders = new Map<string, SQL>();
+function orderBy(sort: ApplicantSort, options: { fromMatches?: boolean } = {}): SQL {
+  const key = `${sort.field}:${sort.order}:${options.fromMatches ? 1 : 0}`;
+  let order = renderedOrders.get(key);
+  if (!order) {
+    order = renderOnce(sql.join(orderOf(sort, options), sql`, `));
+    renderedOrders.set(key, order);
+  }
+  return order;
+}
+
 /** Where a keyset page starts: the sort key of the previous page's last row. */
 interface ApplicantCursor {
   /** `field:order` of the sort the cursor was made for. */
@@ -231,8 +249,6 @@ type JsonListRow = Omit<
   createdAt: string;
 };
 
-const toDate = (text: string | null): Date | null => (text === null ? null : new Date(text));
-
 /** How long a filter whose count reached the cap is taken to be still past it. */
 export const CAPPED_COUNT_TTL_MS = 30_000;
 
@@ -270,6 +286,38 @@ function countCapOf(filter: ListFilter): number {
   return filter.txt ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
 }
 
+/** The columns of a list row (see JsonListRow), rendered once. */
+const LIST_COLUMNS = renderOnce(sql`${applicants.id} as "id", ${applicants.jobId} as "jobId",
+  ${applicants.fName} as "fName", ${applicants.lName} as "lName", ${applicants.email} as "email",
+  ${applicants.phone} as "phone", ${applicants.hometown} as "hometown",
+  ${applicants.imgKey} as "imgKey", ${applicants.status} as "status",
+  ${applicants.sentAt} as "sentAt", ${applicants.openedAt} as "openedAt",
+  ${applicants.submittedAt} as "submittedAt", ${applicants.quitedAt} as "quitedAt",
+  ${applicants.isRead} as "isRead", ${applicants.isFree} as "isFree",
+  ${applicants.archivedAt} as "archivedAt", ${applicants.ratingAvg} as "ratingAvg",
+  ${applicants.ratingCount} as "ratingCount", ${applicants.answerMap} <> '{}'::jsonb as "started",
+  ${jobs.title} as "jobTitle", ${applicants.createdAt}::text as "createdAt"`);
+
+/** Applicants with their job (for its title), rendered once. */
+const WITH_JOB = renderOnce(
+  sql`${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}`,
+);
+
+/** The sort key a row's cursor carries (timestamps as PostgreSQL text, full precision). */
+const sortKeys = new Map<string, SQL>();
+function sortKey(sort: ApplicantSort): SQL {
+  let key = sortKeys.get(sort.field);
+  if (!key) {
+    key = renderOnce(
+      sort.field === 'timestamp.submitted'
+        ? sql`${applicants.submittedAt}::text`
+        : sortColumn(sort),
+    );
+    sortKeys.set(sort.field, key);
+  }
+  return key;
+}
+
 /**
  * `GET job/applicant`: one page of the organisation's applicants matching the filters. A
  * `jobId` that is not one of the organisation's jobs is NOT_FOUND_ERR (as `GET job/{id}` is).
@@ -295,21 +343,17 @@ export async function listApplicants(
   const jobOk = jobInOrg(viewer.orgId, query.jobId);
   const where = filterConditions(viewer.orgId, query, now);
   const walkWhere = filterConditions(viewer.orgId, query, now, { walk: true });
-  const from =
-    sort.field === 'jobInfo.title'
-      ? sql`${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}`
-      : sql`${applicants}`;
-  const join = (parts: SQL[], separator: SQL) => sql.join(parts, separator);
+  const from = sort.field === 'jobInfo.title' ? WITH_JOB : sql`${applicants}`;
   /** The ids of one page part (after `condition`), from the list index or the counted matches. */
   const part = (condition: SQL | undefined, take: number, skip: number): SQL => {
     const walk = sql`(select ${applicants.id} from ${from} where ${and(walkWhere, condition)}
-      ${query.txt ? sql`and (select count(*) from m) > ${cap}` : sql``}
-      order by ${join(orderOf(sort), sql`, `)} limit ${take} offset ${skip})`;
+      ${query.txt ? sql`and (select count(*) from m) > ${planConstant(cap)}` : sql``}
+      order by ${orderBy(sort)} limit ${planConstant(take)} offset ${planOffset(skip)})`;
     if (!query.txt) return walk;
     const matches = sql`(select ${applicants.id} from ${from}
       where ${applicants.id} in (select id from m) ${condition ? sql`and ${condition}` : sql``}
-      and (select count(*) from m) <= ${cap}
-      order by ${join(orderOf(sort, { fromMatches: true }), sql`, `)} limit ${take} offset ${skip})`;
+      and (select count(*) from m) <= ${planConstant(cap)}
+      order by ${orderBy(sort, { fromMatches: true })} limit ${planConstant(take)} offset ${planOffset(skip)})`;
     return sql`${walk} union all ${matches}`;
   };
   let page: SQL;
@@ -321,31 +365,22 @@ export async function listApplicants(
   } else {
     page = part(undefined, limit, getSkip(query.currPage, limit));
   }
-  const key =
-    sort.field === 'timestamp.submitted' ? sql`${applicants.submittedAt}::text` : sortColumn(sort);
+  const key = sortKey(sort);
   // A filter known to be past its cap skips the count (the page never reads `m` without text).
   const capKey = cappedKey(viewer.orgId, query);
   const skipCount = capKey !== null && cappedFilters.has(capKey);
   const counted = skipCount
     ? sql`page as (${page})`
-    : sql`m as (select ${applicants.id} from ${applicants} where ${where} limit ${cap + 1}),
+    : sql`m as (select ${applicants.id} from ${applicants} where ${where} limit ${planConstant(cap + 1)}),
     page as (${page})`;
   const statement = sql`with ${counted}
-    select ${skipCount ? sql`${cap + 1}` : sql`(select count(*) from m)`}::int as "filtered", ${jobOk} as "jobOk",
+    select ${skipCount ? planConstant(cap + 1) : sql`(select count(*) from m)`}::int as "filtered", ${jobOk} as "jobOk",
       coalesce((select json_agg(r order by r.pos) from (
-        select ${applicants.id} as "id", ${applicants.jobId} as "jobId", ${applicants.fName} as "fName",
-          ${applicants.lName} as "lName", ${applicants.email} as "email", ${applicants.phone} as "phone",
-          ${applicants.hometown} as "hometown", ${applicants.imgKey} as "imgKey",
-          ${applicants.status} as "status", ${applicants.sentAt} as "sentAt",
-          ${applicants.openedAt} as "openedAt", ${applicants.submittedAt} as "submittedAt",
-          ${applicants.quitedAt} as "quitedAt", ${applicants.isRead} as "isRead",
-          ${applicants.isFree} as "isFree", ${applicants.archivedAt} as "archivedAt",
-          ${applicants.ratingAvg} as "ratingAvg", ${applicants.ratingCount} as "ratingCount",
-          ${applicants.answerMap} <> '{}'::jsonb as "started", ${jobs.title} as "jobTitle", ${key} as "key", ${applicants.createdAt}::text as "createdAt",
-          row_number() over (order by ${join(orderOf(sort), sql`, `)}) as pos
-        from ${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}
+        select ${LIST_COLUMNS}, ${key} as "key",
+          row_number() over (order by ${orderBy(sort)}) as pos
+        from ${WITH_JOB}
         where ${applicants.orgId} = ${viewer.orgId} and ${applicants.id} in (select id from page)
-        order by ${join(orderOf(sort), sql`, `)} limit ${limit}) r), '[]'::json) as "rows"`;
+        order by ${orderBy(sort)} limit ${planConstant(limit)}) r), '[]'::json) as "rows"`;
   const [result] = await readList(deps.db, (db) =>
     runListStatement<{ filtered: number; jobOk: boolean; rows: JsonListRow[] | string }>(
       db,
@@ -356,14 +391,7 @@ export async function listApplicants(
   // PGlite answers json as text.
   const found =
     typeof result.rows === 'string' ? (JSON.parse(result.rows) as JsonListRow[]) : result.rows;
-  const rows: ApplicantListRow[] = found.map((row) => ({
-    ...row,
-    sentAt: toDate(row.sentAt),
-    openedAt: toDate(row.openedAt),
-    submittedAt: toDate(row.submittedAt),
-    quitedAt: toDate(row.quitedAt),
-    archivedAt: toDate(row.archivedAt),
-  }));
+  const rows: ApplicantListRow[] = found;
   const filtered = Number(result.filtered);
   if (capKey !== null && filtered > cap) cappedFilters.set(capKey, true);
   const last = found.length === limit ? found[found.length - 1] : undefined;
@@ -423,8 +451,8 @@ export async function countApplicants(
   const knownFiltered = filteredKey !== null && cappedFilters.has(filteredKey);
   const knownTotal = totalKey !== null && cappedFilters.has(totalKey);
   const statement = sql`select
-    ${knownFiltered ? sql`${cap + 1}` : sql`(select count(*) from (select 1 from ${applicants} where ${filter} limit ${cap + 1}) f)`}::int as "filtered",
-    ${unfiltered ? sql`null` : knownTotal ? sql`${LIST_COUNT_CAP + 1}` : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${LIST_COUNT_CAP + 1}) t)`}::int as "total",
+    ${knownFiltered ? planConstant(cap + 1) : sql`(select count(*) from (select 1 from ${applicants} where ${filter} limit ${planConstant(cap + 1)}) f)`}::int as "filtered",
+    ${unfiltered ? sql`null` : knownTotal ? planConstant(LIST_COUNT_CAP + 1) : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${planConstant(LIST_COUNT_CAP + 1)}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;
   const [row] = await readList(deps.db, (db) =>
     runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),

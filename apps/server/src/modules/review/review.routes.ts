@@ -22,6 +22,7 @@ import {
 import * as contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listReplySerializer } from '../../lib/list-reply-serializer';
 import { loggedActor, staffOf } from '../../policies';
 import { toCandidateApplicant } from '../applicants/applicants.service';
 import { notifyApplicantSaved, notifyReviewers } from '../realtime/realtime.service';
@@ -65,6 +66,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: applicantListResponseSchema },
         security: BEARER,
       },
+      serializerCompiler: listReplySerializer,
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -88,6 +90,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: applicantCountResponseSchema },
         security: BEARER,
       },
+      serializerCompiler: listReplySerializer,
       onRequest: app.requireUser,
     },
     async (request) => {

@@ -11,6 +11,7 @@ import {
 } from '@candid/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listReplySerializer } from '../../lib/list-reply-serializer';
 import { z } from 'zod';
 import { authorize, staffOf } from '../../policies';
 import {
@@ -56,6 +57,7 @@ export async function templatesRoutes(app: FastifyInstance) {
         response: { 200: templateListResponseSchema },
         security: BEARER,
       },
+      serializerCompiler: listReplySerializer,
     },
     async (request) => listTemplates(app.db, staffOf(request).orgId, request.query),
   );
