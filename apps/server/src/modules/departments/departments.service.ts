@@ -5,6 +5,7 @@ import { departments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
+import { forgetJobCounts } from '../jobs/job-counts';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -85,4 +86,6 @@ export async function renameDepartment(
 /** Deletes a department; its jobs stay, without a department (the foreign key sets null). */
 export async function deleteDepartment(db: Db, row: DepartmentRow): Promise<void> {
   await db.delete(departments).where(eq(departments.id, row.id));
+  // The job overview's counts per department (known to be past their cap) are read again.
+  forgetJobCounts(row.orgId);
 }

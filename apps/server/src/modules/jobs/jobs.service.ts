@@ -39,6 +39,8 @@ import { findUserById, rememberCompanyName } from '../users/users.service';
 import { findDepartment } from '../departments/departments.service';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { getApplicantSummaries } from '../review/applicant-summary';
+import { forgetCappedCounts } from '../review/review.query';
+import { cappedJobCountKey, cappedJobCounts, forgetJobCounts } from './job-counts';
 import { toStoredQuests } from './questions';
 import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
 
@@ -244,40 +246,54 @@ export async function listJobs(
   query: JobListQuery,
 ): Promise<JobListResponse> {
   const { scope, where, isFiltered } = listConditions(orgId, query);
+  const skip = getSkip(query.currPage, query.itemsPerPage);
+  // Counts known to be past the cap are not read again (see CappedCounts).
+  const filteredKey = query.txt ? null : cappedJobCountKey(orgId, query);
+  const totalKey = cappedJobCountKey(orgId, { showArchived: query.showArchived });
+  const knownFiltered = filteredKey !== null && cappedJobCounts.has(filteredKey);
+  const knownTotal = isFiltered && cappedJobCounts.has(totalKey);
+  const filteredSql = knownFiltered ? pastCap() : cappedCountSql(where);
+  const totalSql = !isFiltered ? sql<number>`null` : knownTotal ? pastCap() : cappedCountSql(scope);
+  const options = {
+    planEachTime: Boolean(query.txt),
+    // Everything that changes the statement's text (a search is planned each time, unnamed).
+    shape: JSON.stringify([
+      query.sort,
+      query.showArchived,
+      departmentShape(query.departmentId),
+      query.itemsPerPage,
+      skip === 0,
+      knownFiltered,
+      isFiltered && (knownTotal ? 'known' : 'count'),
+    ]),
+  };
   return readList(db, async (q) => {
     // The page size and a first page's offset as constants (see planConstant).
     const pageIds = sql`(select ${jobs.id} from ${jobs} where ${where}
       order by ${sql.join(jobOrder(query.sort), sql`, `)}
-      limit ${planConstant(query.itemsPerPage)}
-      offset ${planOffset(getSkip(query.currPage, query.itemsPerPage))})`;
+      limit ${planConstant(query.itemsPerPage)} offset ${planOffset(skip)})`;
     const found = await runListQuery(
       q,
       q
-        .select({
-          job: jobs,
-          owner: ownerColumns,
-          filtered: cappedCountSql(where),
-          total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
-        })
+        .select({ job: jobs, owner: ownerColumns, filtered: filteredSql, total: totalSql })
         .from(jobs)
         .innerJoin(...ownerJoin(jobs.ownerId))
         .where(and(eq(jobs.orgId, orgId), sql`${jobs.id} in ${pageIds}`))
         .orderBy(...jobOrder(query.sort)),
+      { ...options, shape: `jobs:${options.shape}` },
     );
     // A page past the end has no row to carry the counts: they are read on their own then.
     const [counts] = found.length
       ? found
       : await runListQuery(
           q,
-          q
-            .select({
-              filtered: cappedCountSql(where),
-              total: isFiltered ? cappedCountSql(scope) : sql<number>`null`,
-            })
-            .from(sql`(select 1) as one`),
+          q.select({ filtered: filteredSql, total: totalSql }).from(sql`(select 1) as one`),
+          { ...options, shape: `jobCounts:${options.shape}` },
         );
     const filtered = toCapped(Number(counts!.filtered));
     const total = isFiltered ? toCapped(Number(counts!.total)) : filtered;
+    if (filteredKey !== null && filtered.capped) cappedJobCounts.remember(filteredKey);
+    if (isFiltered && total.capped) cappedJobCounts.remember(totalKey);
     return {
       jobs: await attachSummaries(q, found),
       pageCount: getPageCount(filtered.value, query.itemsPerPage),
@@ -292,7 +308,25 @@ export async function listJobs(
 /** `GET job/jobCount`: how many of the organisation's jobs match the filters (capped). */
 export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Promise<CappedCount> {
   const { where } = listConditions(orgId, query);
-  return readList(db, (q) => cappedCount(q, jobs, where));
+  const key = query.txt ? null : cappedJobCountKey(orgId, query);
+  if (key !== null && cappedJobCounts.has(key)) return toCapped(LIST_COUNT_CAP + 1);
+  const counted = await readList(db, (q) =>
+    cappedCount(q, jobs, where, { planEachTime: Boolean(query.txt) }),
+  );
+  if (key !== null && counted.capped) cappedJobCounts.remember(key);
+  return counted;
+}
+
+/** A count known to be past the cap, as the counting subquery would answer it. */
+function pastCap(): SQL<number> {
+  return sql<number>`${planConstant(LIST_COUNT_CAP + 1)}::int`;
+}
+
+/** How the department filter shapes the statement's text. */
+function departmentShape(departmentId: string | undefined): string | null {
+  if (!departmentId) return null;
+  if (departmentId === NO_DEPARTMENT) return NO_DEPARTMENT;
+  return isUuid(departmentId) ? 'id' : 'invalid';
 }
 
 async function findJobRows(
@@ -470,6 +504,8 @@ export async function updateJobs(
       });
     }
   });
+  // An archive, restore or department change can take a view's count back under its cap.
+  forgetJobCounts(orgId);
 
   const saved = await attachSummaries(db, await findJobRows(db, orgId, ids));
   const byId = new Map(saved.map((job) => [job._id, job]));
@@ -504,6 +540,9 @@ export async function deleteJob(
       date: now,
     });
   });
+  // Fewer archived jobs, and the job's applicants went with it.
+  forgetJobCounts(orgId);
+  forgetCappedCounts(orgId);
 }
 
 /**

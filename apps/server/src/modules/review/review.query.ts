@@ -12,9 +12,9 @@ import {
   SEARCH_COUNT_CAP,
 } from '@candid/domain';
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import {
+  CappedCounts,
   planConstant,
   planOffset,
   readList,
@@ -249,36 +249,30 @@ type JsonListRow = Omit<
   createdAt: string;
 };
 
-/** How long a filter whose count reached the cap is taken to be still past it. */
-export const CAPPED_COUNT_TTL_MS = 30_000;
-
 /**
- * Filters (without text) whose count lately reached the cap, per organisation: counting them
- * again reads cap + 1 index entries (about 2 ms at 10,000) on every page for the same "10,000+".
- * A new applicant only adds to a count; what can take one back under the cap (a status change,
- * archive, restore, deletion: all in this module) forgets the organisation's entries at once
- * (a generation number per organisation). Another server process sees such a change within
- * {@link CAPPED_COUNT_TTL_MS}.
+ * Filters (without text) whose count lately reached the cap (see CappedCounts): a new
+ * applicant only adds to a count; what can take one back under the cap (a status change,
+ * archive, restore, deletion: in this module; a job deleted with its applicants) forgets the
+ * organisation's entries.
  */
-const cappedFilters = new LRUCache<string, true>({ max: 20_000, ttl: CAPPED_COUNT_TTL_MS });
-const cappedGenerations = new Map<string, number>();
+const cappedFilters = new CappedCounts();
 
 function cappedKey(orgId: string, filter: ListFilter): string | null {
   if (filter.txt) return null;
   const { jobId, statuses, daysAgo, incomplete, showArchived, rating } = filter;
-  return `${orgId}:${cappedGenerations.get(orgId) ?? 0}:${JSON.stringify([
+  return cappedFilters.key(orgId, [
     jobId ?? null,
     [...statuses].sort(),
     daysAgo ?? null,
     incomplete ?? null,
     showArchived,
     rating ?? null,
-  ])}`;
+  ]);
 }
 
 /** The organisation's applicants changed in a way that can lower a count: count again. */
 export function forgetCappedCounts(orgId: string): void {
-  cappedGenerations.set(orgId, (cappedGenerations.get(orgId) ?? 0) + 1);
+  cappedFilters.forget(orgId);
 }
 
 /** How far the count of a filter goes: a text search stops sooner (it reads the table). */
@@ -385,6 +379,7 @@ export async function listApplicants(
     runListStatement<{ filtered: number; jobOk: boolean; rows: JsonListRow[] | string }>(
       db,
       statement,
+      { planEachTime: Boolean(query.txt) },
     ),
   );
   if (!result?.jobOk) throw notFoundJob();
@@ -393,7 +388,7 @@ export async function listApplicants(
     typeof result.rows === 'string' ? (JSON.parse(result.rows) as JsonListRow[]) : result.rows;
   const rows: ApplicantListRow[] = found;
   const filtered = Number(result.filtered);
-  if (capKey !== null && filtered > cap) cappedFilters.set(capKey, true);
+  if (capKey !== null && filtered > cap) cappedFilters.remember(capKey);
   const last = found.length === limit ? found[found.length - 1] : undefined;
   return {
     applicants: await Promise.all(rows.map((row) => toListItem(row, viewer, storage))),
@@ -455,13 +450,15 @@ export async function countApplicants(
     ${unfiltered ? sql`null` : knownTotal ? planConstant(LIST_COUNT_CAP + 1) : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${planConstant(LIST_COUNT_CAP + 1)}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;
   const [row] = await readList(deps.db, (db) =>
-    runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),
+    runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement, {
+      planEachTime: Boolean(query.txt),
+    }),
   );
   if (!row?.jobOk) throw notFoundJob();
   const filtered = Number(row.filtered);
   const all = unfiltered ? filtered : Number(row.total);
-  if (filteredKey !== null && filtered > cap) cappedFilters.set(filteredKey, true);
-  if (totalKey !== null && all > LIST_COUNT_CAP) cappedFilters.set(totalKey, true);
+  if (filteredKey !== null && filtered > cap) cappedFilters.remember(filteredKey);
+  if (totalKey !== null && all > LIST_COUNT_CAP) cappedFilters.remember(totalKey);
   return {
     filteredApplicantCount: Math.min(filtered, cap),
     totalApplicantCount: Math.min(all, LIST_COUNT_CAP),
