@@ -50,12 +50,17 @@ function filterParams(filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>
   };
 }
 
-/** `GET job/applicant?filters&sort`: one page of the organisation's applicants. */
+/**
+ * `GET job/applicant?filters&sort`: one page of the organisation's applicants. `cursor` (the
+ * previous page's `nextCursor`) makes the server start right after that page's last row instead
+ * of skipping `currPage - 1` pages: the same rows, at the cost of the first page (issue 9).
+ */
 export async function listApplicants(
   api: ApiClient,
   filter: ApplicantFilter,
   sort: string | undefined,
   signal?: AbortSignal,
+  cursor?: string,
 ): Promise<ApplicantListResponse> {
   return applicantListResponseSchema.parse(
     await api.get<unknown>('job/applicant', {
@@ -64,6 +69,7 @@ export async function listApplicants(
         currPage: filter.currPage,
         itemsPerPage: filter.itemsPerPage,
         sort,
+        cursor,
       },
       signal,
     }),

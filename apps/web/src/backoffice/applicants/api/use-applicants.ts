@@ -33,7 +33,25 @@ export function applicantListQueryOptions(
 ) {
   return queryOptions({
     queryKey: applicantKeys.list(filter, sort ?? ''),
-    queryFn: ({ signal }) => listApplicants(api, filter, sort, signal),
+    queryFn: async ({ signal, client }) => {
+      // The page after one already loaded starts from that page's cursor, so paging on through
+      // the list costs each page what the first costs (OFFSET reads every row before it). A
+      // jump to another page, or a cursor the server refuses, goes by page number.
+      const previous =
+        filter.currPage > 1
+          ? client.getQueryData<ApplicantListResponse>(
+              applicantKeys.list({ ...filter, currPage: filter.currPage - 1 }, sort ?? ''),
+            )
+          : undefined;
+      if (previous?.nextCursor) {
+        try {
+          return await listApplicants(api, filter, sort, signal, previous.nextCursor);
+        } catch (error) {
+          if ((error as { status?: number }).status !== 400) throw error;
+        }
+      }
+      return listApplicants(api, filter, sort, signal);
+    },
     // The previous page stays on screen while the next filter or page loads, without a flash.
     placeholderData: keepPreviousData,
   });
