@@ -246,6 +246,20 @@ describe.each(testDbKinds())('templates on %s', (kind) => {
       'Template 31',
       'Template 32',
     ]);
+    expect(second).toMatchObject({ pageCount: 2, filteredTemplateCount: 32 });
+    // A page past the end, and a search without a match, still answer their counts.
+    expect((await as(lister)('GET', '/api/template?currPage=5')).json()).toEqual({
+      templates: [],
+      pageCount: 2,
+      filteredTemplateCount: 32,
+      totalTemplateCount: 32,
+    });
+    expect((await as(lister)('GET', '/api/template?txt=nothing-like-this')).json()).toEqual({
+      templates: [],
+      pageCount: 0,
+      filteredTemplateCount: 0,
+      totalTemplateCount: 32,
+    });
 
     const search = (
       await as(lister)('GET', '/api/template?txt=%20template%2003%20')

@@ -11,9 +11,9 @@ import {
   type TemplateSaveInput,
   type TemplateUpdateInput,
 } from '@candid/domain';
-import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
-import { readList, likePattern } from '../../db/list-query';
+import { likePattern, planConstant, planOffset, readList, runListQuery } from '../../db/list-query';
 import { templates } from '../../db/schema';
 import { ownerFirstNameColumn, ownerJoin } from '../users/users.joins';
 import { findUserById } from '../users/users.service';
@@ -83,23 +83,48 @@ export async function listTemplates(
       )!
     : scope;
   // Served by the partial (org, created_at, id) index of the archive view; the search filters
-  // the organisation's own templates, which are few.
+  // the organisation's own templates, which are few, so they are counted exactly. One
+  // statement: the page's ids (limit and a first page's offset as constants, see planConstant),
+  // its rows with their owner's name, and the counts as columns; a page past the end has no
+  // row to carry them, so they are read on their own then.
+  const skip = getSkip(query.currPage, query.itemsPerPage);
+  const counted = (condition: SQL) =>
+    sql<number>`(select count(*) from ${templates} where ${condition})::int`;
+  const counts = {
+    filtered: counted(where),
+    total: query.txt ? counted(scope) : sql<number | null>`null`,
+  };
+  const options = {
+    planEachTime: Boolean(query.txt),
+    shape: JSON.stringify([query.showArchived, query.itemsPerPage, skip === 0]),
+  };
   return readList(db, async (q) => {
-    const rows = await selectTemplates(q)
-      .where(where)
-      .orderBy(asc(templates.createdAt), asc(templates.id))
-      .limit(query.itemsPerPage)
-      .offset(getSkip(query.currPage, query.itemsPerPage));
-    const [filtered] = await q.select({ value: count() }).from(templates).where(where);
-    const [total] = query.txt
-      ? await q.select({ value: count() }).from(templates).where(scope)
-      : [filtered];
-    const filteredTemplateCount = Number(filtered?.value ?? 0);
+    const pageIds = sql`(select ${templates.id} from ${templates} where ${where}
+      order by ${templates.createdAt} asc, ${templates.id} asc
+      limit ${planConstant(query.itemsPerPage)} offset ${planOffset(skip)})`;
+    const rows = await runListQuery(
+      q,
+      q
+        .select({ ...selection, ...counts })
+        .from(templates)
+        .leftJoin(...ownerJoin(templates.ownerId))
+        .where(sql`${templates.id} in ${pageIds}`)
+        .orderBy(asc(templates.createdAt), asc(templates.id)),
+      { ...options, shape: `templates:${options.shape}` },
+    );
+    const [found] = rows.length
+      ? rows
+      : await runListQuery(q, q.select(counts).from(sql`(select 1) as one`), {
+          ...options,
+          shape: `templateCounts:${options.shape}`,
+        });
+    const filteredTemplateCount = Number(found?.filtered ?? 0);
     return {
       templates: rows.map((row) => toTemplateDto(row.template, row.ownerFName)),
       pageCount: getPageCount(filteredTemplateCount, query.itemsPerPage),
       filteredTemplateCount,
-      totalTemplateCount: Number(total?.value ?? 0),
+      // Without a search the view's count is the filtered one.
+      totalTemplateCount: Number(found?.total ?? found?.filtered ?? 0),
     };
   });
 }
