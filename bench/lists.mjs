@@ -28,6 +28,7 @@ const pg = serverRequire('pg');
 const { buildApp } = await import(path.join(ROOT, 'apps/server/src/app.ts'));
 const { loadConfig } = await import(path.join(ROOT, 'apps/server/src/config.ts'));
 const { openDatabase } = await import(path.join(ROOT, 'apps/server/src/db/client.ts'));
+const { listPoolOptions } = await import(path.join(ROOT, 'apps/server/src/db/list-query.ts'));
 const { createUser } = await import(
   path.join(ROOT, 'apps/server/src/modules/users/users.service.ts')
 );
@@ -106,6 +107,11 @@ async function createDatabase(size) {
   const raw = new pg.Client({ connectionString: url.toString() });
   raw.benchRaw = true;
   await raw.connect();
+  // The list statements' own time and plans are read on a connection set up as the app's list
+  // pool is (no sequential scans, no parallel workers, no JIT), so they are the app's plans.
+  const listRaw = new pg.Client({ connectionString: url.toString(), ...listPoolOptions(60_000) });
+  listRaw.benchRaw = true;
+  await listRaw.connect();
   return {
     kind: 'PostgreSQL',
     handle,
@@ -113,10 +119,13 @@ async function createDatabase(size) {
     url: url.toString(),
     run: (text, values = [], name = undefined) =>
       name ? raw.query({ name, text, values }) : raw.query(text, values),
+    runList: (text, values = [], name = undefined) =>
+      name ? listRaw.query({ name, text, values }) : listRaw.query(text, values),
     exec: (text) => raw.query(text),
     kept: Boolean(keep),
     drop: async () => {
       await raw.end();
+      await listRaw.end();
       if (keep) return;
       const cleanup = new pg.Client({ connectionString: adminUrl });
       cleanup.benchRaw = true;
@@ -441,7 +450,7 @@ async function explainStatements(db, name, statements) {
   process.stdout.write(`\n### ${name}\n`);
   for (const statement of statements) {
     if (!/^\s*(select|with)\b/iu.test(statement.text)) continue;
-    const result = await db.run(
+    const result = await (db.runList ?? db.run)(
       `explain (analyze, buffers, format text) ${statement.text}`,
       statement.values,
     );
@@ -455,7 +464,7 @@ async function sqlTime(db, statements) {
   const once = async () => {
     const started = performance.now();
     for (const statement of statements)
-      await db.run(statement.text, statement.values, statement.name);
+      await (db.runList ?? db.run)(statement.text, statement.values, statement.name);
     return performance.now() - started;
   };
   const first = await once();

@@ -178,6 +178,8 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     '/api/job/applicant?txt=dav',
     '/api/job/applicant?txt=haifa&statuses=1,2,3',
     '/api/job/applicant?txt=nurse',
+    '/api/job/applicant?txt=dav&currPage=3&itemsPerPage=10',
+    '/api/job/applicant?txt=noa&showArchived=true',
     // Issue 15: sort by rating either way, "rated ≥ N" and "not rated yet", with other filters.
     '/api/job/applicant?sort=rating:desc',
     '/api/job/applicant?sort=rating:asc',
@@ -354,11 +356,67 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     }
   });
 
+  it.skipIf(kind !== 'postgres')(
+    'a search walks the newest list entries first and reads the trigram index only for a rarer word',
+    async () => {
+      const orgId = owner.user.companyId!;
+      // 300 newest applicants named "Walker": the walk meets the cap among them.
+      await t.app.db.execute(sql`
+        insert into applicants (org_id, job_id, f_name, opened_at, submitted_at)
+        select ${orgId}, ${jobId}, 'Walker', now(), now() + n * interval '1 second'
+        from generate_series(1, 300) as n`);
+      try {
+        const analyzed = async (url: string): Promise<string> => {
+          const [statement] = (await statementsOf(url)).filter((s) => /\bprobe\b/.test(s.text));
+          expect(statement, url).toBeDefined();
+          return t.app.db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_seqscan = off`);
+            await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+            const result = (await tx.execute(
+              sql.raw(`explain (analyze, costs off, timing off) ${inline(statement!)}`),
+            )) as unknown as { rows: Record<string, string>[] };
+            return result.rows.map((row) => Object.values(row)[0]).join('\n');
+          });
+        };
+        // The branches that read every match (the trigram count, sorting the matches) run
+        // under a one-time filter "the walk found at most the cap": the node below it.
+        const gated = (plan: string) =>
+          [
+            ...plan.matchAll(
+              new RegExp(
+                `One-Time Filter: \\([^\\n]*<= ${SEARCH_COUNT_CAP}\\b[^\\n]*\\n\\s*->[^\\n]*`,
+                'g',
+              ),
+            ),
+          ].map((match) => match[0]);
+        for (const url of [
+          '/api/job/applicantCount?txt=walker',
+          '/api/job/applicant?txt=walker',
+          '/api/job/applicant?txt=walker&currPage=3&itemsPerPage=10',
+        ]) {
+          const plan = await analyzed(url);
+          const branches = gated(plan);
+          expect(branches.length, `${url}\n${plan}`).toBeGreaterThan(0);
+          for (const branch of branches)
+            expect(branch, `${url}\n${plan}`).toContain('never executed');
+        }
+        // One applicant's email: the walk meets it once, so the matches are read.
+        const plan = await analyzed('/api/job/applicantCount?txt=person17@');
+        expect(
+          gated(plan).some((branch) => !branch.includes('never executed')),
+          plan,
+        ).toBe(true);
+      } finally {
+        await t.app.db.execute(sql`delete from applicants where f_name = 'Walker'`);
+      }
+    },
+  );
+
   it('serves substring searches from the trigram indexes (pg_trgm)', async () => {
     // At this size the planner may rather filter the organisation's list index; on their own
     // the search conditions must find their trigram index.
     for (const [text, index] of [
-      ["select id from applicants where search_text ilike '%dav%'", 'applicants_search_trgm_idx'],
+      ["select id from applicants where search_text like '%dav%'", 'applicants_search_trgm_idx'],
       ["select id from jobs where title ilike '%nurse%'", 'jobs_title_trgm_idx'],
       ["select id from jobs where location ilike '%haifa%'", 'jobs_location_trgm_idx'],
     ] as const) {

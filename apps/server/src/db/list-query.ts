@@ -29,12 +29,18 @@ const listPools = new WeakMap<object, pg.Pool>();
  * The connection settings of the list pool (PostgreSQL startup parameters): the timeout,
  * read-only, and no sequential scans, so the planner takes the index plans that
  * test/list-plans.test.ts checks (it once took a capped search count for an early-stopping
- * sequential scan of 18,000 rows where the trigram index reads 1,001).
+ * sequential scan of 18,000 rows where the trigram index reads 1,001). No parallel workers and
+ * no JIT: a list statement runs in milliseconds, and a search's statement holds branches that
+ * a one-time filter skips; PostgreSQL planned one of them as a Gather Merge, whose workers
+ * started (5 ms) before the filter said the branch was not needed, and the costs of skipped
+ * branches can pass jit_above_cost, whose compilation takes longer than the statement.
  */
 export function listPoolOptions(timeoutMs: number): pg.PoolConfig {
   return {
     statement_timeout: Math.round(timeoutMs),
-    options: '-c default_transaction_read_only=on -c enable_seqscan=off',
+    options:
+      '-c default_transaction_read_only=on -c enable_seqscan=off' +
+      ' -c max_parallel_workers_per_gather=0 -c jit=off',
   };
 }
 

@@ -92,18 +92,23 @@ export const applicants = pgTable(
     /**
      * What the overview's text search reads: the name ("first last"), email, phone and hometown,
      * separated by a unit separator (chr 31) so that a search never matches across two fields.
+     * Lower-cased, so a search is `LIKE lower(pattern)` (what ILIKE does, without lower-casing
+     * every row it tests), and each field cut at 100 characters, so the entry of the list index
+     * that carries it stays far below a B-tree entry's limit (2,704 bytes) whatever is typed.
      */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`f_name || ' ' || l_name || chr(31) || email || chr(31) || phone || chr(31) || hometown`,
+        sql`lower(left(f_name, 100) || ' ' || left(l_name, 100) || chr(31) || left(email, 100) || chr(31) || left(phone, 100) || chr(31) || left(hometown, 100))`,
       ),
   },
   (t) => [
     // Applicant overview (spec §9 default sort: submitted newest first, not-submitted last, then
     // created, then id), one partial index per archive view so `archived_at` needs no column. The
     // trailing columns let the filters (status, incomplete, daysAgo) and the capped counts read
-    // the index alone (index-only scans), and the deferred join pick a page's ids from it.
+    // the index alone (index-only scans), and the deferred join pick a page's ids from it. The
+    // active view's also holds the job and the search text: a text search walks it alone from
+    // the newest applicant (see searchMatches in review.query), testing each entry.
     index('applicants_org_active_sort_idx')
       .on(
         t.orgId,
@@ -113,6 +118,8 @@ export const applicants = pgTable(
         t.status,
         t.quitedAt,
         t.openedAt,
+        t.jobId,
+        t.searchText,
       )
       .where(sql`${t.archivedAt} is null`),
     index('applicants_org_archived_sort_idx')
