@@ -91,9 +91,10 @@ function statementName(text: string): string {
 export interface ListStatementOptions {
   /**
    * Plan the statement for its values every time (an unnamed statement) instead of keeping a
-   * generic plan: a text search, whose best plan depends on how common the searched text is
-   * (a trigram bitmap for a rare one, the list index for a common one). A generic plan would
-   * pick one for every text, and for the organisation of average size.
+   * generic plan: the job and template searches, whose best plan depends on how common the
+   * searched text is (a trigram bitmap for a rare one, the list index for a common one). The
+   * applicant search decides that itself (it walks the newest list entries first, see
+   * matchesCtes in review.query), so it keeps one generic plan like the other lists.
    */
   planEachTime?: boolean;
   /**

@@ -468,7 +468,6 @@ export async function listApplicants(
     runListStatement<{ filtered: number; jobOk: boolean; rows: JsonListRow[] | string }>(
       db,
       statement,
-      { planEachTime: Boolean(query.txt) },
     ),
   );
   if (!result?.jobOk) throw notFoundJob();
@@ -538,9 +537,7 @@ export async function countApplicants(
     ${unfiltered ? sql`null` : knownTotal ? planConstant(LIST_COUNT_CAP + 1) : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${planConstant(LIST_COUNT_CAP + 1)}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;
   const [row] = await readList(deps.db, (db) =>
-    runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement, {
-      planEachTime: Boolean(query.txt),
-    }),
+    runListStatement<{ filtered: number; total: number; jobOk: boolean }>(db, statement),
   );
   if (!row?.jobOk) throw notFoundJob();
   const filtered = Number(row.filtered);
