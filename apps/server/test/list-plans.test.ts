@@ -308,10 +308,7 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
   it.skipIf(kind !== 'postgres')(
     'a job search is planned for its text every time (an unnamed statement)',
     async () => {
-      for (const url of [
-        '/api/job?txt=developer',
-        '/api/job/jobCount?txt=remote',
-      ]) {
+      for (const url of ['/api/job?txt=developer', '/api/job/jobCount?txt=remote']) {
         const searches = (await statementsOf(url)).filter((statement) =>
           / ilike /i.test(statement.text),
         );
