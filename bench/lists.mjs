@@ -540,6 +540,9 @@ function scenarios(ctx) {
     { name: 'txt=4417 (phone)', url: `${base}&txt=4417` },
     { name: 'txt=haifa (town)', url: `${base}&txt=haifa` },
     { name: 'txt=nurse (job)', url: `${base}&txt=nurse` },
+    // An email's number: one applicant at 100 k, ten at 1 M (54321@, 154321@, …), as a
+    // recruiter looking for one person searches.
+    { name: 'txt=54321@ (one person)', url: `${base}&txt=54321%40` },
     { name: 'count txt=dav', url: '/api/job/applicantCount?txt=dav' },
     { name: 'jobs page 1', url: '/api/job?currPage=1&itemsPerPage=30', page1: true },
     { name: 'jobs page 100', url: '/api/job?currPage=100&itemsPerPage=30' },

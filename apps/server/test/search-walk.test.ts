@@ -12,13 +12,15 @@ import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
 /**
- * A text search of the applicant overview first tests the newest SEARCH_WALK_ROWS entries of
- * the list index, then (for a rarer word) reads the trigram index (review.query matchesCtes).
- * Every way a page can be answered (from the walk's matches, walking on past them, sorting
- * every match) must list exactly the matches, in the list's order, as numbered and as keyset
- * pages, with the capped count. The organisation holds SEARCH_WALK_ROWS + 240 applicants:
+ * A text search of the applicant overview first tests the newest entries of the list index (a
+ * fifth of SEARCH_WALK_ROWS, then all of them when the word is met often enough), then (for a
+ * rarer word) reads the trigram index (review.query matchesCtes). Every way a page can be
+ * answered (from the walk's matches, walking on past them, sorting every match) must list
+ * exactly the matches, in the list's order, as numbered and as keyset pages, with the capped
+ * count. The organisation holds SEARCH_WALK_ROWS + 440 applicants:
  * - "quinn": 1 in 25 of the newest SEARCH_WALK_ROWS (dense: it reaches the cap in the walk);
- * - "yonit": 1 in 200 of them (50: under the cap, all within the walk);
+ * - "yonit": 1 in 200 of them (50: under the cap; the first page from the longer walk, the
+ *   second from every match sorted);
  * - "zelda": 240 older than all of those (20 at the walk's end, more than the cap in all);
  * - "ruth": 20 in the walk and 200 older (the first page already runs past the walk's).
  */
