@@ -103,8 +103,10 @@ function filterParts(
 function textConditions(orgId: string, txt: string): TextConditions {
   const pattern = likePattern(txt);
   // search_text is stored lower-cased: LIKE on the lower-cased pattern is what ILIKE does,
-  // without lower-casing every row it tests (a third of the cost of a walk).
-  const own = sql`${applicants.searchText} like lower(${pattern})`;
+  // without lower-casing every row it tests (a third of the cost of a walk). The pattern is
+  // lower-cased once, in an InitPlan: in a generic plan `lower($1)` ran for every row tested
+  // (1.3 of the 3.6 ms a 10,000-entry walk took).
+  const own = sql`${applicants.searchText} like (select lower(${pattern}))`;
   const titled = sql`select ${jobs.id} from ${jobs} where ${jobs.orgId} = ${orgId} and ${jobs.title} ilike ${pattern}`;
   return {
     // The organisation's jobs whose title matches (archived ones too, their applicants stay
