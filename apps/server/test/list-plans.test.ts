@@ -624,6 +624,22 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
         'off',
       );
       expect(setting(await t.app.db.execute(sql`show enable_seqscan`))).toBe('on');
+      // No parallel workers or JIT (a skipped branch's Gather Merge started its workers, 5 ms),
+      // and named statements on their generic plan from the first run (PostgreSQL otherwise
+      // planned a search again on every run when the word made a custom plan look cheaper).
+      const settings = async (run: (db: typeof t.app.db) => Promise<unknown>) => {
+        const result = await run(t.app.db);
+        const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+        return rows[0];
+      };
+      const listed = sql`select current_setting('max_parallel_workers_per_gather') as workers,
+        current_setting('jit') as jit, current_setting('plan_cache_mode') as plans`;
+      expect(await settings((db) => readList(db, (list) => list.execute(listed)))).toEqual({
+        workers: '0',
+        jit: 'off',
+        plans: 'force_generic_plan',
+      });
+      expect(await settings((db) => db.execute(listed))).toMatchObject({ plans: 'auto' });
     },
   );
 
