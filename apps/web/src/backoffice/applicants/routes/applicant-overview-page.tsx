@@ -356,7 +356,9 @@ function ApplicantOverview() {
               </Tooltip>
             ) : null}
             <Stack gap={4} miw={0} flex={1}>
-              <Group gap="sm" wrap="nowrap" miw={0}>
+              {/* The count drops below the title on a phone when it does not fit beside it
+                  ("10 of 10,000+ applicants" had cut "Applicants" to "Appli…" at 360 px). */}
+              <Group gap="sm" wrap={jobId ? 'nowrap' : 'wrap'} miw={0}>
                 {jobId && job.isPending ? (
                   <Skeleton h={32} w={200} radius="sm" />
                 ) : (
