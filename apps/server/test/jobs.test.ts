@@ -1,4 +1,10 @@
-import { PLANS, VALIDATION_KEYS, type Job, type JobListResponse } from '@candid/domain';
+import {
+  LIST_COUNT_CAP,
+  PLANS,
+  VALIDATION_KEYS,
+  type Job,
+  type JobListResponse,
+} from '@candid/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, applicants, jobs, users } from '../src/db/schema';
@@ -407,6 +413,26 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
       });
       const one = (await as(lister)('GET', `/api/job/${job!._id}`)).json() as Job;
       expect(one.applicantSummary.applicantCount).toBe(4);
+      // A job with more applicants than LIST_COUNT_CAP: counted up to the cap, and said so.
+      await t.app.db.execute(sql`
+        insert into applicants (org_id, job_id, f_name, created_at)
+        select ${base.orgId}, ${base.jobId}, 'Bulk', '2023-01-01'::timestamptz
+        from generate_series(1, ${LIST_COUNT_CAP}) as n`);
+      const {
+        jobs: [crowded],
+      } = (await as(lister)('GET', '/api/job?itemsPerPage=1')).json() as JobListResponse;
+      expect(crowded!.applicantSummary).toMatchObject({
+        applicantCount: LIST_COUNT_CAP,
+        applicantCountCapped: true,
+      });
+      expect(crowded!.applicantSummary.avatars.map((avatar) => avatar.username)).toEqual([
+        'Dan D',
+        'Cat',
+        'Ben B',
+      ]);
+      await t.app.db.execute(
+        sql`delete from applicants where job_id = ${base.jobId} and f_name = 'Bulk'`,
+      );
     });
 
     it('serves the list by the partial (org, createdAt) index of the archive view (EXPLAIN)', async () => {

@@ -1,4 +1,4 @@
-import type { ApplicantSummary } from '@candid/domain';
+import { LIST_COUNT_CAP, type ApplicantSummary } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planConstant, runListStatement } from '../../db/list-query';
@@ -12,7 +12,9 @@ export const SUMMARY_AVATAR_COUNT = 3;
  * The applicant summary of each job (spec §3): how many applicants it has and the avatars of
  * the latest {@link SUMMARY_AVATAR_COUNT}. Counts what the recruiter's applicant list shows:
  * recruiter previews and archived applicants are left out. One query for a whole page, on
- * applicants_job_visible_created_idx (the count index-only, the avatars a few rows a job).
+ * applicants_job_visible_created_idx (the count index-only, the avatars a few rows a job). The
+ * count stops at LIST_COUNT_CAP (`applicantCountCapped`), so a page of jobs costs the same
+ * however many applicants a job has (a job of 200,000 was counted on every jobs page).
  *
  * The review module owns the applicants table; the jobs list calls this for its cards.
  */
@@ -41,8 +43,9 @@ export async function getApplicantSummaries(
       a.img_key as "imgKey"
     from unnest(${sql.param([...jobIds])}::uuid[]) as j(id)
     cross join lateral (
-      select count(*)::int as n from ${applicants}
-      where job_id = j.id and archived_at is null and is_preview = false
+      select count(*)::int as n from (select 1 from ${applicants}
+        where job_id = j.id and archived_at is null and is_preview = false
+        limit ${planConstant(LIST_COUNT_CAP + 1)}) as counted
     ) as c
     left join lateral (
       select f_name, l_name, img_key, created_at, id
@@ -56,7 +59,9 @@ export async function getApplicantSummaries(
   for (const row of latest) {
     const summary = summaries.get(row.jobId);
     if (!summary) continue;
-    summary.applicantCount = Number(row.count);
+    const count = Number(row.count);
+    summary.applicantCount = Math.min(count, LIST_COUNT_CAP);
+    if (count > LIST_COUNT_CAP) summary.applicantCountCapped = true;
     if (row.fName === null) continue;
     summary.avatars.push({
       img: row.imgKey ? fileUrl(row.imgKey) : null,

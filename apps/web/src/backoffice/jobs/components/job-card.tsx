@@ -18,6 +18,7 @@ import { JobLabelsLine } from './job-labels-line';
 import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { JobCover } from '../../common/jobs/job-cover';
+import { JobApplicantCount } from './job-applicant-count';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
 
 /**
@@ -81,7 +82,7 @@ export function JobCard({
             <Group gap={4} wrap="nowrap">
               <IconUsers size={16} aria-hidden />
               <Text fz="sm">
-                {t('jobs.applicantCount', { count: job.applicantSummary.applicantCount })}
+                <JobApplicantCount summary={job.applicantSummary} />
               </Text>
             </Group>
             <Group gap={4} wrap="nowrap">
