@@ -72,11 +72,13 @@ interface TextConditions {
  * created opened). The text search (apart, in two forms) reads the generated, lower-cased
  * `search_text` column (name, email, phone, hometown), or a job whose title matches.
  */
-function filterParts(
-  orgId: string,
-  filter: ListFilter,
-  now: Date,
-): { base: SQL; text: TextConditions | undefined } {
+interface FilterParts {
+  /** Everything but the text search. */
+  base: SQL;
+  text: TextConditions | undefined;
+}
+
+function filterParts(orgId: string, filter: ListFilter, now: Date): FilterParts {
   const conditions: (SQL | undefined)[] = [
     eq(applicants.orgId, orgId),
     filter.showArchived ? isNotNull(applicants.archivedAt) : isNull(applicants.archivedAt),
@@ -120,13 +122,8 @@ function textConditions(orgId: string, txt: string): TextConditions {
   };
 }
 
-function filterConditions(
-  orgId: string,
-  filter: ListFilter,
-  now: Date,
-  options: { walk?: boolean } = {},
-): SQL {
-  const { base, text } = filterParts(orgId, filter, now);
+/** The whole filter as one condition, its text in the indexed or the walked form. */
+function conditionOf({ base, text }: FilterParts, options: { walk?: boolean } = {}): SQL {
   return text ? and(base, options.walk ? text.walked : text.indexed)! : base;
 }
 
@@ -160,17 +157,10 @@ const FIRST_WALK_DENSE = SEARCH_COUNT_CAP / 5;
  * then has at most about 1 in 50 of the table to collect. Without the walk, "dav" (56,000 of
  * 1 M applicants) built a 56,000-entry bitmap to count 1,001 of them.
  */
-function matchesCtes(
-  orgId: string,
-  filter: ListFilter,
-  now: Date,
-  cap: number,
-  pageEnd?: number,
-): SQL {
-  const { base, text } = filterParts(orgId, filter, now);
+function matchesCtes(parts: FilterParts, filter: ListFilter, cap: number, pageEnd?: number): SQL {
+  const { base, text } = parts;
   if (!text || !walksFirst(filter)) {
-    const where = text ? and(base, text.indexed)! : base;
-    return sql`m as (select ${applicants.id} from ${applicants} where ${where} limit ${planConstant(cap + 1)})`;
+    return sql`m as (select ${applicants.id} from ${applicants} where ${conditionOf(parts)} limit ${planConstant(cap + 1)})`;
   }
   const walk = (rows: number, gate: SQL, stopAt: number) =>
     sql`(select id, submitted_at, created_at from (
@@ -427,8 +417,10 @@ export async function listApplicants(
   const limit = query.itemsPerPage;
   const cap = countCapOf(query);
   const jobOk = jobInOrg(viewer.orgId, query.jobId);
-  const where = filterConditions(viewer.orgId, query, now);
-  const walkWhere = filterConditions(viewer.orgId, query, now, { walk: true });
+  const parts = filterParts(viewer.orgId, query, now);
+  const where = conditionOf(parts);
+  const walkWhere = conditionOf(parts, { walk: true });
+  const defaultOrder = sort.field === DEFAULT_SORT.field && sort.order === DEFAULT_SORT.order;
   const from = sort.field === 'jobInfo.title' ? WITH_JOB : sql`${applicants}`;
   // With text, whether the matches are dense enough to meet walking the list index: for a
   // search that walks first, the walk's own count (`probe`; the trigram count of a rarer word
@@ -445,11 +437,7 @@ export async function listApplicants(
     const window = sql`limit ${planConstant(take)} offset ${planOffset(skip)}`;
     // A numbered page of the default sort that lies within the walk's matches (`probe`, in
     // the list's order) is taken from them; the others are read past them.
-    const fromProbe =
-      probed &&
-      !condition &&
-      sort.field === DEFAULT_SORT.field &&
-      sort.order === DEFAULT_SORT.order;
+    const fromProbe = probed && !condition && defaultOrder;
     const past = fromProbe
       ? sql`and (select count(*) from probe) < ${planConstant(skip + take)}`
       : sql``;
@@ -471,10 +459,7 @@ export async function listApplicants(
     return sql`${within} union all ${walk} union all ${matches}`;
   };
   // A numbered page of the default sort can be taken from the walk's matches (see `part`).
-  const pageEnd =
-    !cursor && sort.field === DEFAULT_SORT.field && sort.order === DEFAULT_SORT.order
-      ? getSkip(query.currPage, limit) + limit
-      : undefined;
+  const pageEnd = !cursor && defaultOrder ? getSkip(query.currPage, limit) + limit : undefined;
   let page: SQL;
   if (cursor) {
     const { valued, unvalued } = afterCursor(sort, cursor);
@@ -490,7 +475,7 @@ export async function listApplicants(
   const skipCount = capKey !== null && cappedFilters.has(capKey);
   const counted = skipCount
     ? sql`page as (${page})`
-    : sql`${matchesCtes(viewer.orgId, query, now, cap, pageEnd)},
+    : sql`${matchesCtes(parts, query, cap, pageEnd)},
     page as (${page})`;
   const statement = sql`with ${counted}
     select ${skipCount ? planConstant(cap + 1) : sql`(select count(*) from m)`}::int as "filtered", ${jobOk} as "jobOk",
@@ -568,7 +553,7 @@ export async function countApplicants(
   });
   const knownFiltered = filteredKey !== null && cappedFilters.has(filteredKey);
   const knownTotal = totalKey !== null && cappedFilters.has(totalKey);
-  const statement = sql`${knownFiltered ? sql`` : sql`with ${matchesCtes(viewer.orgId, query, deps.now, cap)}`} select
+  const statement = sql`${knownFiltered ? sql`` : sql`with ${matchesCtes(filterParts(viewer.orgId, query, deps.now), query, cap)}`} select
     ${knownFiltered ? planConstant(cap + 1) : sql`(select count(*) from m)`}::int as "filtered",
     ${unfiltered ? sql`null` : knownTotal ? planConstant(LIST_COUNT_CAP + 1) : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${planConstant(LIST_COUNT_CAP + 1)}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;
