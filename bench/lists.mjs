@@ -108,7 +108,7 @@ async function createDatabase(size) {
   raw.benchRaw = true;
   await raw.connect();
   // The list statements' own time and plans are read on a connection set up as the app's list
-  // pool is (no sequential scans, no parallel workers, no JIT), so they are the app's plans.
+  // pool is (listPoolOptions), so they are the app's plans.
   const listRaw = new pg.Client({ connectionString: url.toString(), ...listPoolOptions(60_000) });
   listRaw.benchRaw = true;
   await listRaw.connect();

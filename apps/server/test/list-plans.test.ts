@@ -616,30 +616,26 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
       // The planner may take a capped count of a frequent search word for a sequential scan
       // that stops early: at 1 M rows it read 18,000 of them (34 ms) where the trigram index
       // reads 1,001. The list pool refuses such plans, so production runs the plans above.
-      const setting = (result: unknown) => {
+      const firstRow = (result: unknown) => {
         const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-        return (rows[0] as { enable_seqscan: string }).enable_seqscan;
+        return rows[0] as Record<string, string>;
       };
-      expect(setting(await readList(t.app.db, (db) => db.execute(sql`show enable_seqscan`)))).toBe(
+      const seqscan = sql`show enable_seqscan`;
+      expect(firstRow(await readList(t.app.db, (db) => db.execute(seqscan))).enable_seqscan).toBe(
         'off',
       );
-      expect(setting(await t.app.db.execute(sql`show enable_seqscan`))).toBe('on');
+      expect(firstRow(await t.app.db.execute(seqscan)).enable_seqscan).toBe('on');
       // No parallel workers or JIT (a skipped branch's Gather Merge started its workers, 5 ms),
       // and named statements on their generic plan from the first run (PostgreSQL otherwise
       // planned a search again on every run when the word made a custom plan look cheaper).
-      const settings = async (run: (db: typeof t.app.db) => Promise<unknown>) => {
-        const result = await run(t.app.db);
-        const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-        return rows[0];
-      };
       const listed = sql`select current_setting('max_parallel_workers_per_gather') as workers,
         current_setting('jit') as jit, current_setting('plan_cache_mode') as plans`;
-      expect(await settings((db) => readList(db, (list) => list.execute(listed)))).toEqual({
+      expect(firstRow(await readList(t.app.db, (db) => db.execute(listed)))).toEqual({
         workers: '0',
         jit: 'off',
         plans: 'force_generic_plan',
       });
-      expect(await settings((db) => db.execute(listed))).toMatchObject({ plans: 'auto' });
+      expect(firstRow(await t.app.db.execute(listed))).toMatchObject({ plans: 'auto' });
     },
   );
 
