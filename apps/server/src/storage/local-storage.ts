@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -492,9 +492,14 @@ export class LocalStorage implements ObjectStorage {
         callback(null, chunk);
       },
     });
+    // The file is created before the body flows: a write stream opening it by path could
+    // create it after a failed body's pipeline had already rejected and the rm below had run,
+    // leaving a stray temp file behind.
+    const file = await open(tempPath, 'wx');
     try {
-      await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx' }));
+      await pipeline(source, meter, file.createWriteStream());
     } catch (error) {
+      await file.close().catch(() => undefined);
       await rm(tempPath, { force: true });
       throw error;
     }
