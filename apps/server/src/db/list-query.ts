@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP } from '@candid/domain';
 import { count, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -242,6 +242,16 @@ export async function cappedCount(
   return total > LIST_COUNT_CAP
     ? { value: LIST_COUNT_CAP, capped: true }
     : { value: total, capped: false };
+}
+
+/**
+ * A timestamp column as ISO text in UTC with milliseconds (the form of `Date#toISOString`),
+ * written by the database: a list statement's rows then read the same whichever driver or
+ * path runs them (drizzle's own execute leaves timestamps as PostgreSQL text, pg's pool makes
+ * them Dates), and the server has no date to convert. Null stays null.
+ */
+export function isoTime(column: SQL | AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally. */

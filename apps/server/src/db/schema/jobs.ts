@@ -1,6 +1,15 @@
 import type { Question, Scorecard, StatusStages } from '@candid/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { archivedAt, createdAt, id, updatedAt } from './common';
 import { departments, organizations } from './organizations';
 import { users } from './users';
@@ -78,3 +87,19 @@ export const jobs = pgTable(
       .where(sql`${t.archivedAt} is null`),
   ],
 );
+
+/**
+ * How many jobs each organisation has in each archive view, kept by triggers on `jobs`
+ * (migration 0027: statement-level, from the transition tables, so a bulk insert updates each
+ * organisation's row once). The job overview's page 1 and `GET job/jobCount` read their
+ * unfiltered total here instead of counting the list index (10,000 entries at 10,000 jobs, on
+ * every page). Nothing in the server writes it; a row is missing for an organisation that never
+ * had a job (read as 0).
+ */
+export const jobCounts = pgTable('job_counts', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  active: integer('active').notNull().default(0),
+  archived: integer('archived').notNull().default(0),
+});

@@ -19,18 +19,31 @@ import {
   type PermissionSubject,
   type PublicJob,
 } from '@candid/domain';
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import {
   cappedCount,
+  isoTime,
   likePattern,
   planConstant,
   planOffset,
   readList,
-  runListQuery,
+  renderOnce,
+  runListStatement,
   type CappedCount,
 } from '../../db/list-query';
-import { jobs } from '../../db/schema';
+import { jobCounts, jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { actorMeta, authorize, can, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
@@ -38,7 +51,12 @@ import { recordActivity } from '../activities/activities.service';
 import { findUserById, rememberCompanyName } from '../users/users.service';
 import { findDepartment } from '../departments/departments.service';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
-import { getApplicantSummaries } from '../review/applicant-summary';
+import {
+  applicantSummarySql,
+  getApplicantSummaries,
+  toApplicantSummary,
+  type RawApplicantSummary,
+} from '../review/applicant-summary';
 import { forgetCappedCounts } from '../review/review.query';
 import { cappedJobCountKey, cappedJobCounts, forgetJobCounts } from './job-counts';
 import { toStoredQuests } from './questions';
@@ -68,9 +86,23 @@ function toMiniUser(owner: OwnerRow): MiniUser {
   };
 }
 
+/**
+ * A job's columns, its timestamps as Dates (read by drizzle) or as ISO text (read by a list
+ * statement, see isoTime).
+ */
+type JobFields = Omit<JobRow, 'createdAt' | 'updatedAt' | 'archivedAt' | 'closesAt'> & {
+  createdAt: Date | string;
+  archivedAt: Date | string | null;
+  closesAt: Date | string | null;
+};
+
+function isoOrNull(value: Date | string | null): string | null {
+  return value === null || typeof value === 'string' ? value : value.toISOString();
+}
+
 /** What a job is about, in wire names: the part the public invitation data shares. */
 function toJobContent(
-  row: JobRow,
+  row: Omit<JobFields, 'createdAt' | 'archivedAt'>,
 ): Pick<Job, '_id' | 'info' | 'company' | 'rule' | 'quests' | 'closesAt'> {
   return {
     _id: row.id,
@@ -83,7 +115,7 @@ function toJobContent(
     company: { name: row.companyName, logoUrl: row.companyLogoUrl },
     rule: { isCvRequired: row.isCvRequired, isOneTry: row.isOneTry, hasPractice: row.hasPractice },
     quests: row.quests,
-    closesAt: row.closesAt ? row.closesAt.toISOString() : null,
+    closesAt: isoOrNull(row.closesAt),
   };
 }
 
@@ -114,10 +146,21 @@ async function checkedDepartmentId(
   return department.id;
 }
 
-/** A job row as the API returns it (spec §3 Job, wire names). The one place columns map to the wire. */
-export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummary): Job {
+/**
+ * A job row as the API returns it (spec §3 Job, wire names). The one place columns map to the
+ * wire. Written out property by property: an object literal that spreads another and then adds
+ * properties (`{ ...content, owner, … }`) took V8 (Node 20) 15 µs here against 0.2 µs, which
+ * was a tenth of a jobs page's server time.
+ */
+export function toJobDto(row: JobFields, owner: OwnerRow, summary?: ApplicantSummary): Job {
+  const content = toJobContent(row);
   return {
-    ...toJobContent(row),
+    _id: content._id,
+    info: content.info,
+    company: content.company,
+    rule: content.rule,
+    quests: content.quests,
+    closesAt: content.closesAt,
     owner: toMiniUser(owner),
     statusStages: resolveStatusStages(row.statusStages),
     scorecard: row.scorecard ?? defaultScorecard(),
@@ -125,8 +168,8 @@ export function toJobDto(row: JobRow, owner: OwnerRow, summary?: ApplicantSummar
     // Applicants travel through the applicant calls, never inside a job (spec §7).
     applicants: [],
     applicantSummary: summary ?? { avatars: [], applicantCount: 0 },
-    createdAt: row.createdAt.toISOString(),
-    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+    createdAt: isoOrNull(row.createdAt)!,
+    archivedAt: isoOrNull(row.archivedAt),
   };
 }
 
@@ -182,10 +225,9 @@ function listConditions(
 ) {
   const scope = and(eq(jobs.orgId, orgId), archiveCondition(filter.showArchived))!;
   const department = departmentCondition(filter.departmentId);
-  if (!filter.txt && !department) return { scope, where: scope, isFiltered: false };
+  if (!filter.txt && !department) return { where: scope, isFiltered: false };
   const pattern = filter.txt ? likePattern(filter.txt) : null;
   return {
-    scope,
     where: and(
       scope,
       department,
@@ -207,23 +249,40 @@ async function attachSummaries(
 }
 
 /**
- * ORDER BY of a job sort. createdAt (the spec §9 default, newest first) is spelled to match
- * the partial list indexes (`created_at desc nulls last, id desc nulls last`, read backwards
- * for ascending; the column is never null, so either NULLS choice gives the same order).
+ * ORDER BY of a job sort, rendered once per sort. createdAt (the spec §9 default, newest first)
+ * is spelled to match the partial list indexes (`created_at desc nulls last, id desc nulls
+ * last`, read backwards for ascending; the column is never null, so either NULLS choice gives
+ * the same order).
  */
-function jobOrder(sort: JobListQuery['sort']): SQL[] {
-  const direction = sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-  const column = {
-    createdAt: sql`${jobs.createdAt}`,
-    title: sql`lower(${jobs.title})`,
-    location: sql`lower(${jobs.location})`,
-  }[sort.field];
-  return [sql`${column} ${direction}`, sql`${jobs.id} ${direction}`];
+const jobOrders = new Map<string, SQL>();
+function jobOrder(sort: JobListQuery['sort']): SQL {
+  const key = `${sort.field}:${sort.order}`;
+  let order = jobOrders.get(key);
+  if (!order) {
+    const direction = sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+    const column = {
+      createdAt: sql`${jobs.createdAt}`,
+      title: sql`lower(${jobs.title})`,
+      location: sql`lower(${jobs.location})`,
+    }[sort.field];
+    order = renderOnce(sql`${column} ${direction}, ${jobs.id} ${direction}`);
+    jobOrders.set(key, order);
+  }
+  return order;
 }
 
 /** `count(*)` of the rows of `where` as a scalar subquery, stopping after LIST_COUNT_CAP + 1. */
 function cappedCountSql(where: SQL): SQL<number> {
   return sql<number>`(select count(*) from (select 1 from ${jobs} where ${where} limit ${planConstant(LIST_COUNT_CAP + 1)}) c)::int`;
+}
+
+/**
+ * How many jobs the organisation has in one archive view, exactly: one row of job_counts,
+ * which triggers on jobs keep (a scalar subquery).
+ */
+function viewCountSql(orgId: string, showArchived: boolean): SQL<number> {
+  const column = showArchived ? jobCounts.archived : jobCounts.active;
+  return sql<number>`coalesce((select ${column} from ${jobCounts} where ${jobCounts.orgId} = ${orgId}), 0)`;
 }
 
 function toCapped(value: number): CappedCount {
@@ -233,81 +292,122 @@ function toCapped(value: number): CappedCount {
 }
 
 /**
+ * A job list row: the job's columns (timestamps as ISO text), its owner, its applicant summary
+ * and the counts, read in one statement (JOB_LIST_COLUMNS).
+ */
+type JobListRow = JobFields & {
+  owner: OwnerRow;
+  summary: RawApplicantSummary;
+  filtered: number;
+  total: number | null;
+};
+
+/** The select list of a job list row, rendered once (see JobListRow). */
+const JOB_LIST_COLUMNS = (() => {
+  const times = new Set(['createdAt', 'updatedAt', 'archivedAt', 'closesAt']);
+  const columns = Object.entries(getTableColumns(jobs))
+    .filter(([key]) => !times.has(key))
+    .map(([key, column]) => sql`${column} as ${sql.identifier(key)}`);
+  const owner = Object.entries(ownerColumns).flatMap(([key, column]) => [
+    sql.raw(`'${key}'`),
+    sql`${column}`,
+  ]);
+  const [ownerTable, ownerOn] = ownerJoin(jobs.ownerId);
+  return {
+    select: renderOnce(
+      sql.join(
+        [
+          ...columns,
+          sql`${isoTime(jobs.createdAt)} as "createdAt"`,
+          sql`${isoTime(jobs.archivedAt)} as "archivedAt"`,
+          sql`${isoTime(jobs.closesAt)} as "closesAt"`,
+          sql`json_build_object(${sql.join(owner, sql`, `)}) as "owner"`,
+          sql`${applicantSummarySql(sql`${jobs.id}`)} as "summary"`,
+        ],
+        sql`, `,
+      ),
+    ),
+    from: renderOnce(sql`${jobs} inner join ${ownerTable} on ${ownerOn}`),
+  };
+})();
+
+/**
  * The job overview (spec §7 `GET job`): one archive view of the organisation's jobs, searched,
  * sorted (default createdAt desc) and paged. `filteredJobCount` counts the search's matches,
  * `totalJobCount` the whole view, so the web app can tell "no exact matches" from an empty list.
- * Deferred join in one statement: the page's ids come from the list index (a subquery), then
- * only those rows are read with their owner and the capped counts (LIST_COUNT_CAP, `…Capped`)
- * ride along as columns; a second statement reads the page's applicant summaries.
+ *
+ * One statement: the page's ids from the list index (a deferred join), then only those rows
+ * with their owner, their applicant summary (applicantSummarySql) and the counts as columns.
+ * The whole view's count is exact, from job_counts; a filter's is counted on the index and
+ * stops at LIST_COUNT_CAP (`…Capped`). The statement is written once per filter shape (columns,
+ * joins and sorts are rendered once), so a page costs the server little besides its rows.
  */
 export async function listJobs(
   db: Db,
   orgId: string,
   query: JobListQuery,
 ): Promise<JobListResponse> {
-  const { scope, where, isFiltered } = listConditions(orgId, query);
+  const { where, isFiltered } = listConditions(orgId, query);
   const skip = getSkip(query.currPage, query.itemsPerPage);
-  // Counts known to be past the cap are not read again (see CappedCounts).
+  // A filter's count known to be past the cap is not read again (see CappedCounts).
   const filteredKey = query.txt ? null : cappedJobCountKey(orgId, query);
-  const totalKey = cappedJobCountKey(orgId, { showArchived: query.showArchived });
   const knownFiltered = filteredKey !== null && cappedJobCounts.has(filteredKey);
-  const knownTotal = isFiltered && cappedJobCounts.has(totalKey);
-  const filteredSql = knownFiltered ? pastCap() : cappedCountSql(where);
-  const totalSql = !isFiltered ? sql<number>`null` : knownTotal ? pastCap() : cappedCountSql(scope);
-  const options = {
-    planEachTime: Boolean(query.txt),
-    // Everything that changes the statement's text (a search is planned each time, unnamed).
-    shape: JSON.stringify([
-      query.sort,
-      query.showArchived,
-      departmentShape(query.departmentId),
-      query.itemsPerPage,
-      skip === 0,
-      knownFiltered,
-      isFiltered && (knownTotal ? 'known' : 'count'),
-    ]),
-  };
+  const viewCount = viewCountSql(orgId, query.showArchived);
+  const filteredSql = !isFiltered ? viewCount : knownFiltered ? pastCap() : cappedCountSql(where);
+  const totalSql = isFiltered ? viewCount : sql<number>`null`;
+  const options = { planEachTime: Boolean(query.txt) };
+  const order = jobOrder(query.sort);
   return readList(db, async (q) => {
     // The page size and a first page's offset as constants (see planConstant).
-    const pageIds = sql`(select ${jobs.id} from ${jobs} where ${where}
-      order by ${sql.join(jobOrder(query.sort), sql`, `)}
-      limit ${planConstant(query.itemsPerPage)} offset ${planOffset(skip)})`;
-    const found = await runListQuery(
+    const found = await runListStatement<JobListRow>(
       q,
-      q
-        .select({ job: jobs, owner: ownerColumns, filtered: filteredSql, total: totalSql })
-        .from(jobs)
-        .innerJoin(...ownerJoin(jobs.ownerId))
-        .where(and(eq(jobs.orgId, orgId), sql`${jobs.id} in ${pageIds}`))
-        .orderBy(...jobOrder(query.sort)),
-      { ...options, shape: `jobs:${options.shape}` },
+      sql`select ${JOB_LIST_COLUMNS.select}, ${filteredSql} as "filtered", ${totalSql} as "total"
+        from ${JOB_LIST_COLUMNS.from}
+        where ${jobs.orgId} = ${orgId} and ${jobs.id} in (select ${jobs.id} from ${jobs}
+          where ${where} order by ${order}
+          limit ${planConstant(query.itemsPerPage)} offset ${planOffset(skip)})
+        order by ${order}`,
+      options,
     );
     // A page past the end has no row to carry the counts: they are read on their own then.
     const [counts] = found.length
       ? found
-      : await runListQuery(
+      : await runListStatement<{ filtered: number; total: number | null }>(
           q,
-          q.select({ filtered: filteredSql, total: totalSql }).from(sql`(select 1) as one`),
-          { ...options, shape: `jobCounts:${options.shape}` },
+          sql`select ${filteredSql} as "filtered", ${totalSql} as "total"`,
+          options,
         );
-    const filtered = toCapped(Number(counts!.filtered));
-    const total = isFiltered ? toCapped(Number(counts!.total)) : filtered;
-    if (filteredKey !== null && filtered.capped) cappedJobCounts.remember(filteredKey);
-    if (isFiltered && total.capped) cappedJobCounts.remember(totalKey);
+    const view = { value: Number(isFiltered ? counts!.total : counts!.filtered), capped: false };
+    const filtered = isFiltered ? toCapped(Number(counts!.filtered)) : view;
+    if (filteredKey !== null && isFiltered && filtered.capped) {
+      cappedJobCounts.remember(filteredKey);
+    }
     return {
-      jobs: await attachSummaries(q, found),
+      jobs: found.map((row) => toJobDto(row, row.owner, toApplicantSummary(row.summary))),
       pageCount: getPageCount(filtered.value, query.itemsPerPage),
       filteredJobCount: filtered.value,
       filteredJobCountCapped: filtered.capped,
-      totalJobCount: total.value,
-      totalJobCountCapped: total.capped,
+      totalJobCount: view.value,
+      totalJobCountCapped: false,
     };
   });
 }
 
-/** `GET job/jobCount`: how many of the organisation's jobs match the filters (capped). */
+/**
+ * `GET job/jobCount`: how many of the organisation's jobs match the filters: a whole archive
+ * view exactly (job_counts), a filter up to LIST_COUNT_CAP.
+ */
 export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Promise<CappedCount> {
-  const { where } = listConditions(orgId, query);
+  const { where, isFiltered } = listConditions(orgId, query);
+  if (!isFiltered) {
+    const [row] = await readList(db, (q) =>
+      runListStatement<{ value: number }>(
+        q,
+        sql`select ${viewCountSql(orgId, query.showArchived)} as "value"`,
+      ),
+    );
+    return { value: Number(row?.value ?? 0), capped: false };
+  }
   const key = query.txt ? null : cappedJobCountKey(orgId, query);
   if (key !== null && cappedJobCounts.has(key)) return toCapped(LIST_COUNT_CAP + 1);
   const counted = await readList(db, (q) =>
@@ -320,13 +420,6 @@ export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Pr
 /** A count known to be past the cap, as the counting subquery would answer it. */
 function pastCap(): SQL<number> {
   return sql<number>`${planConstant(LIST_COUNT_CAP + 1)}::int`;
-}
-
-/** How the department filter shapes the statement's text. */
-function departmentShape(departmentId: string | undefined): string | null {
-  if (!departmentId) return null;
-  if (departmentId === NO_DEPARTMENT) return NO_DEPARTMENT;
-  return isUuid(departmentId) ? 'id' : 'invalid';
 }
 
 async function findJobRows(

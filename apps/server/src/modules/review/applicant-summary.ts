@@ -1,72 +1,79 @@
 import { LIST_COUNT_CAP, type ApplicantSummary } from '@candid/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { planConstant, runListStatement } from '../../db/list-query';
+import { planConstant, renderOnce, runListStatement } from '../../db/list-query';
 import { applicants } from '../../db/schema';
 import { fileUrl } from '../uploads/uploads.service';
 
 /** Avatars shown on a job card (spec §3 applicantSummary). */
 export const SUMMARY_AVATAR_COUNT = 3;
 
+/** A job's summary as applicantSummarySql reads it: the capped count, the latest few's names. */
+export interface RawApplicantSummary {
+  /** How many visible applicants, up to LIST_COUNT_CAP + 1. */
+  n: number;
+  /** [first name, last name, image key] of the latest SUMMARY_AVATAR_COUNT, newest first. */
+  a: [string, string, string | null][] | null;
+}
+
 /**
- * The applicant summary of each job (spec §3): how many applicants it has and the avatars of
- * the latest {@link SUMMARY_AVATAR_COUNT}. Counts what the recruiter's applicant list shows:
- * recruiter previews and archived applicants are left out. One query for a whole page, on
- * applicants_job_visible_created_idx (the count index-only, the avatars a few rows a job). The
- * count stops at LIST_COUNT_CAP (`applicantCountCapped`), so a page of jobs costs the same
- * however many applicants a job has (a job of 200,000 was counted on every jobs page).
+ * The applicant summary of the job whose id is `jobId` (a column of the statement it goes
+ * into), as one JSON value (see RawApplicantSummary; toApplicantSummary makes it the spec §3
+ * applicantSummary): how many applicants it has and the names and avatars of the latest
+ * {@link SUMMARY_AVATAR_COUNT}. Counts what the recruiter's applicant list shows: recruiter
+ * previews and archived applicants are left out. Both parts read
+ * applicants_job_visible_created_idx (the count index-only, the avatars a few rows). The count
+ * stops at LIST_COUNT_CAP (`applicantCountCapped`), so a job's summary costs the same however
+ * many applicants it has (a job of 200,000 was counted on every jobs page).
  *
- * The review module owns the applicants table; the jobs list calls this for its cards.
+ * The review module owns the applicants table; the jobs list puts this into its statement.
+ */
+export function applicantSummarySql(jobId: SQL): SQL {
+  return sql`json_build_object(
+    'n', (select count(*) from (select 1 from ${applicants}
+      where ${applicants.jobId} = ${jobId} and ${applicants.archivedAt} is null
+        and ${applicants.isPreview} = false
+      limit ${planConstant(LIST_COUNT_CAP + 1)}) as counted),
+    'a', (select json_agg(json_build_array(l.f_name, l.l_name, l.img_key)) from (
+      select ${applicants.fName} as f_name, ${applicants.lName} as l_name,
+        ${applicants.imgKey} as img_key
+      from ${applicants}
+      where ${applicants.jobId} = ${jobId} and ${applicants.archivedAt} is null
+        and ${applicants.isPreview} = false
+      order by ${applicants.createdAt} desc nulls last, ${applicants.id}
+      limit ${planConstant(SUMMARY_AVATAR_COUNT)}) as l))`;
+}
+
+/** The spec §3 applicantSummary of what applicantSummarySql read. */
+export function toApplicantSummary(raw: RawApplicantSummary): ApplicantSummary {
+  const count = Number(raw.n);
+  return {
+    avatars: (raw.a ?? []).map(([fName, lName, imgKey]) => ({
+      img: imgKey ? fileUrl(imgKey) : null,
+      username: `${fName} ${lName}`.trim(),
+    })),
+    applicantCount: Math.min(count, LIST_COUNT_CAP),
+    ...(count > LIST_COUNT_CAP ? { applicantCountCapped: true } : {}),
+  };
+}
+
+/** The summary of each job of `jobIds`, parsed (applicantSummarySql), in one statement. */
+const SUMMARIES = renderOnce(
+  sql`select j.id as "jobId", ${applicantSummarySql(sql`j.id`)} as "summary"`,
+);
+
+/**
+ * The applicant summary (spec §3) of each of `jobIds`, in one statement. The ids are one array
+ * parameter, so the text is the same for every call and the list pool keeps it prepared.
  */
 export async function getApplicantSummaries(
   db: Db,
   jobIds: readonly string[],
 ): Promise<Map<string, ApplicantSummary>> {
-  const summaries = new Map<string, ApplicantSummary>(
-    jobIds.map((id) => [id, { avatars: [], applicantCount: 0 }]),
-  );
-  if (jobIds.length === 0) return summaries;
-  // One statement for the page: each job's count (index-only) and its latest few, both read
-  // straight off applicants_job_visible_created_idx. A job without applicants gives one row
-  // with its count (0) and no name. The ids are one array parameter and the avatar count a
-  // constant, so the text is the same for every page and the list pool keeps it prepared.
-  const latest = await runListStatement<{
-    jobId: string;
-    count: number;
-    fName: string | null;
-    lName: string | null;
-    imgKey: string | null;
-  }>(
+  if (jobIds.length === 0) return new Map();
+  const rows = await runListStatement<{ jobId: string; summary: RawApplicantSummary }>(
     db,
-    sql`
-    select j.id as "jobId", c.n as "count", a.f_name as "fName", a.l_name as "lName",
-      a.img_key as "imgKey"
-    from unnest(${sql.param([...jobIds])}::uuid[]) as j(id)
-    cross join lateral (
-      select count(*)::int as n from (select 1 from ${applicants}
-        where job_id = j.id and archived_at is null and is_preview = false
-        limit ${planConstant(LIST_COUNT_CAP + 1)}) as counted
-    ) as c
-    left join lateral (
-      select f_name, l_name, img_key, created_at, id
-      from ${applicants}
-      where job_id = j.id and archived_at is null and is_preview = false
-      order by created_at desc nulls last, id
-      limit ${planConstant(SUMMARY_AVATAR_COUNT)}
-    ) as a on true
-    order by j.id, a.created_at desc nulls last, a.id`,
+    sql`${SUMMARIES} from unnest(${sql.param([...jobIds])}::uuid[]) as j(id)`,
   );
-  for (const row of latest) {
-    const summary = summaries.get(row.jobId);
-    if (!summary) continue;
-    const count = Number(row.count);
-    summary.applicantCount = Math.min(count, LIST_COUNT_CAP);
-    if (count > LIST_COUNT_CAP) summary.applicantCountCapped = true;
-    if (row.fName === null) continue;
-    summary.avatars.push({
-      img: row.imgKey ? fileUrl(row.imgKey) : null,
-      username: `${row.fName} ${row.lName}`.trim(),
-    });
-  }
-  return summaries;
+  return new Map(rows.map((row) => [row.jobId, toApplicantSummary(row.summary)]));
 }
