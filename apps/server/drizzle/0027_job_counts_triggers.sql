@@ -11,7 +11,7 @@ BEGIN
     INSERT INTO "job_counts" AS c ("org_id", "active", "archived")
       SELECT "org_id", count(*) FILTER (WHERE "archived_at" IS NULL),
         count(*) FILTER (WHERE "archived_at" IS NOT NULL)
-      FROM "new_jobs" GROUP BY "org_id"
+      FROM "new_jobs" GROUP BY "org_id" ORDER BY "org_id"
     ON CONFLICT ("org_id") DO UPDATE
       SET "active" = c."active" + excluded."active", "archived" = c."archived" + excluded."archived";
   ELSIF TG_OP = 'DELETE' THEN
@@ -33,6 +33,7 @@ BEGIN
       ) AS d
       GROUP BY "org_id"
       HAVING sum("active") <> 0 OR sum("archived") <> 0
+      ORDER BY "org_id"
     ON CONFLICT ("org_id") DO UPDATE
       SET "active" = c."active" + excluded."active", "archived" = c."archived" + excluded."archived";
   END IF;

@@ -1,4 +1,4 @@
-import { LIST_COUNT_CAP, type Job } from '@candid/domain';
+import { LIST_COUNT_CAP, type Job, type JobListResponse } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedUp } from './factories';
@@ -136,6 +136,110 @@ describe.each(testDbKinds())('job counts kept by triggers (%s)', (kind) => {
     await t.app.db.execute(sql`delete from organizations where id = ${orgId}`);
     const left = (await t.app.db.execute(
       sql`select count(*)::int as n from job_counts where org_id = ${orgId}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
+  });
+});
+
+/**
+ * job_applicant_counts (migration 0029): each job's applicants that its recruiters' list shows
+ * (not archived, not a preview), the job card's count. Statement-level triggers for inserts and
+ * deletions, a row-level one for the updates that change what is counted.
+ */
+describe.each(testDbKinds())('job applicant counts kept by triggers (%s)', (kind) => {
+  let t: TestApp;
+  let owner: SignedUp;
+  const jobIds: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await accountWith(t.app, { perm: 999 });
+    for (const title of ['Nurse', 'Chef']) {
+      const reply = await callAs(t.app, owner)('POST', '/api/job', {
+        job: jobPayload({ info: { title } }),
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+      jobIds.push((reply.json() as Job)._id);
+    }
+  });
+  afterAll(() => t.close());
+
+  /** job_applicant_counts next to a count of the applicants themselves, per job of the test. */
+  async function expectCountsTrue(): Promise<number[]> {
+    const result = (await t.app.db.execute(sql`
+      select coalesce(c.visible, 0) as "visible",
+        (select count(*) from applicants a where a.job_id = j.id
+          and a.archived_at is null and not a.is_preview)::int as "real"
+      from jobs j left join job_applicant_counts c on c.job_id = j.id
+      where j.id in (${sql.join(jobIds, sql`, `)})
+      order by j.id = ${jobIds[0]} desc`)) as unknown as {
+      rows: { visible: number; real: number }[];
+    };
+    for (const row of result.rows) expect(row.visible).toBe(row.real);
+    return result.rows.map((row) => row.visible);
+  }
+
+  /** The applicant count on each job's card, as the jobs page shows it. */
+  async function cardCounts(): Promise<number[]> {
+    const reply = await callAs(t.app, owner)('GET', '/api/job?itemsPerPage=30');
+    const { jobs } = reply.json() as JobListResponse;
+    return jobIds.map((id) => jobs.find((job) => job._id === id)!.applicantSummary.applicantCount);
+  }
+
+  it('follows inserts, archive and restore, previews, moves and deletions', async () => {
+    const [first, second] = jobIds as [string, string];
+    const orgId = owner.user.companyId!;
+    // One statement for both jobs: 30 and 12, of which 3 archived and 2 previews left out.
+    await t.app.db.execute(sql`
+      insert into applicants (org_id, job_id, f_name, archived_at, is_preview)
+      select ${orgId}, case when n <= 30 then ${first}::uuid else ${second}::uuid end,
+        'Person ' || n, case when n in (1, 2, 31) then now() end, n in (3, 32)
+      from generate_series(1, 42) as n`);
+    expect(await expectCountsTrue()).toEqual([27, 10]);
+    expect(await cardCounts()).toEqual([27, 10]);
+
+    // Archive three through the API and restore one of them.
+    const as = callAs(t.app, owner);
+    const listed = (await as('GET', `/api/job/applicant?jobId=${first}&itemsPerPage=3`)).json() as {
+      applicants: { id: string }[];
+    };
+    const ids = listed.applicants.map((applicant) => applicant.id);
+    const archive = await as('PUT', '/api/job/applicant', {
+      applicants: ids.map((id) => ({ id, archivedAt: new Date().toISOString() })),
+    });
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect(await expectCountsTrue()).toEqual([24, 10]);
+    const restore = await as('PUT', '/api/job/applicant', {
+      applicants: [{ id: ids[0], archivedAt: null }],
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(await cardCounts()).toEqual([25, 10]);
+
+    // Behind the API's back: a preview made real, archived rows restored, rows moved between
+    // jobs, and updates that change nothing counted (they fire nothing).
+    await t.app.db.execute(
+      sql`update applicants set is_preview = false where job_id = ${first} and is_preview`,
+    );
+    await t.app.db.execute(sql`update applicants set archived_at = null
+      where job_id = ${second} and archived_at is not null`);
+    await t.app.db.execute(sql`update applicants set job_id = ${second}
+      where job_id = ${first} and f_name in ('Person 10', 'Person 11', 'Person 1')`);
+    await t.app.db.execute(sql`update applicants set f_name = f_name || '!', is_read = true
+      where job_id = ${second}`);
+    const moved = await expectCountsTrue();
+    // The preview made real (+1) and the restored (+1); three moved, of which some archived.
+    expect(moved[0]! + moved[1]!).toBe(25 + 10 + 2);
+    expect(moved[1]).toBeGreaterThan(11);
+    expect(await cardCounts()).toEqual(moved);
+
+    // Deletions: some rows of both in one statement, then a whole job (its row goes with it).
+    await t.app.db.execute(sql`delete from applicants where f_name like 'Person 2%'`);
+    await expectCountsTrue();
+    await t.app.db.execute(sql`delete from applicants where job_id = ${first}`);
+    expect((await expectCountsTrue())[0]).toBe(0);
+    await t.app.db.execute(sql`delete from jobs where id = ${second}`);
+    const left = (await t.app.db.execute(
+      sql`select count(*)::int as n from job_applicant_counts where job_id = ${second}`,
     )) as unknown as { rows: { n: number }[] };
     expect(left.rows[0]!.n).toBe(0);
   });

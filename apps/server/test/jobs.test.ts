@@ -1,6 +1,7 @@
 import {
   LIST_COUNT_CAP,
   PLANS,
+  SEARCH_COUNT_CAP,
   VALIDATION_KEYS,
   type Job,
   type JobListResponse,
@@ -333,6 +334,48 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
       expect(count.json()).toEqual({ jobCount: 8, jobCountCapped: false });
     });
 
+    it('counts a search up to SEARCH_COUNT_CAP ("200+") and still pages past it', async () => {
+      const many = await accountWith(t.app);
+      const orgId = many.user.companyId!;
+      const total = SEARCH_COUNT_CAP + 50;
+      await t.app.db.execute(sql`
+        insert into jobs (org_id, owner_id, title, location, created_at)
+        select ${orgId}, ${many.user._id}, 'Developer ' || n, 'Remote',
+          now() - n * interval '1 minute'
+        from generate_series(1, ${total}) as n`);
+      const capped = (
+        await as(many)('GET', '/api/job?txt=developer&itemsPerPage=30')
+      ).json() as JobListResponse;
+      expect(capped).toMatchObject({
+        filteredJobCount: SEARCH_COUNT_CAP,
+        filteredJobCountCapped: true,
+        totalJobCount: total,
+        totalJobCountCapped: false,
+        pageCount: Math.ceil(SEARCH_COUNT_CAP / 30),
+      });
+      expect(capped.jobs[0]!.info.title).toBe('Developer 1');
+      expect((await as(many)('GET', '/api/job/jobCount?txt=developer')).json()).toEqual({
+        jobCount: SEARCH_COUNT_CAP,
+        jobCountCapped: true,
+      });
+      // Pages past the count's reach still answer (infinite scroll goes on while pages are full).
+      const last = (
+        await as(many)('GET', '/api/job?txt=developer&itemsPerPage=30&currPage=9')
+      ).json() as JobListResponse;
+      expect(last.jobs.map((job) => job.info.title)).toEqual(
+        Array.from({ length: total - 240 }, (_, index) => `Developer ${241 + index}`),
+      );
+      expect(last).toMatchObject({
+        filteredJobCount: SEARCH_COUNT_CAP,
+        filteredJobCountCapped: true,
+      });
+      // Under the cap: exact.
+      const fewer = (
+        await as(many)('GET', '/api/job?txt=developer%2012')
+      ).json() as JobListResponse;
+      expect(fewer).toMatchObject({ filteredJobCount: 11, filteredJobCountCapped: false });
+    });
+
     it('sorts by title or location when asked, and rejects unknown sorts', async () => {
       const byTitle = (
         await as(lister)('GET', '/api/job?sort=title:asc&itemsPerPage=3')
@@ -413,7 +456,7 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
       });
       const one = (await as(lister)('GET', `/api/job/${job!._id}`)).json() as Job;
       expect(one.applicantSummary.applicantCount).toBe(4);
-      // A job with more applicants than LIST_COUNT_CAP: counted up to the cap, and said so.
+      // A job with more applicants than LIST_COUNT_CAP: counted exactly (job_applicant_counts).
       await t.app.db.execute(sql`
         insert into applicants (org_id, job_id, f_name, created_at)
         select ${base.orgId}, ${base.jobId}, 'Bulk', '2023-01-01'::timestamptz
@@ -421,10 +464,7 @@ describe.each(testDbKinds())('jobs on %s', (kind) => {
       const {
         jobs: [crowded],
       } = (await as(lister)('GET', '/api/job?itemsPerPage=1')).json() as JobListResponse;
-      expect(crowded!.applicantSummary).toMatchObject({
-        applicantCount: LIST_COUNT_CAP,
-        applicantCountCapped: true,
-      });
+      expect(crowded!.applicantSummary.applicantCount).toBe(LIST_COUNT_CAP + 4);
       expect(crowded!.applicantSummary.avatars.map((avatar) => avatar.username)).toEqual([
         'Dan D',
         'Cat',

@@ -315,6 +315,14 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
         expect(searches.length, url).toBeGreaterThan(0);
         for (const statement of searches) expect(statement.name, url).toBeUndefined();
       }
+      // The page's rows (with their owners and applicant summaries) are read by id on a kept
+      // plan: planning them with each search cost more than running them.
+      const rows = (await statementsOf('/api/job?txt=developer')).filter((statement) =>
+        /json_build_object/.test(statement.text),
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.text).not.toMatch(/ ilike /i);
+      expect(rows[0]!.name).toMatch(/^list_/);
     },
   );
 

@@ -227,21 +227,21 @@ export interface CappedCount {
 }
 
 /**
- * `count(*)` that stops after LIST_COUNT_CAP + 1 rows, so its cost is bounded whatever the
- * table size (on the list indexes an index-only scan of at most that many entries).
+ * `count(*)` that stops after `cap` + 1 rows (LIST_COUNT_CAP unless told), so its cost is
+ * bounded whatever the table size (on the list indexes an index-only scan of at most that many
+ * entries).
  */
 export async function cappedCount(
   db: Db,
   table: PgTable,
   where: SQL,
-  options: ListStatementOptions = {},
+  options: ListStatementOptions & { cap?: number } = {},
 ): Promise<CappedCount> {
-  const limited = sql`(select 1 from ${table} where ${where} limit ${planConstant(LIST_COUNT_CAP + 1)}) as limited`;
+  const cap = options.cap ?? LIST_COUNT_CAP;
+  const limited = sql`(select 1 from ${table} where ${where} limit ${planConstant(cap + 1)}) as limited`;
   const [row] = await runListQuery(db, db.select({ value: count() }).from(limited), options);
   const total = Number(row?.value ?? 0);
-  return total > LIST_COUNT_CAP
-    ? { value: LIST_COUNT_CAP, capped: true }
-    : { value: total, capped: false };
+  return total > cap ? { value: cap, capped: true } : { value: total, capped: false };
 }
 
 /**

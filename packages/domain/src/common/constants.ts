@@ -23,10 +23,11 @@ export const RECORD_PAGE_SIZE = 50;
  */
 export const LIST_COUNT_CAP = 10_000;
 /**
- * The count of a text search stops sooner ("200+"): the server finds a word's matches by
- * testing the newest SEARCH_WALK_ROWS entries of the list index, and a word met that often there
- * (1 in 50) is counted from them alone; a rarer one is counted from the trigram index, whose
- * cost grows with the word's matches. A higher cap would make both walks longer.
+ * The count of a text search (applicants and jobs) stops sooner ("200+"): the server finds a
+ * word's applicant matches by testing the newest SEARCH_WALK_ROWS entries of the list index,
+ * and a word met that often there (1 in 50) is counted from them alone; a rarer one is counted
+ * from the trigram index, whose cost grows with the word's matches (so does a job search's,
+ * each match rechecked). A higher cap would make both walks longer.
  */
 export const SEARCH_COUNT_CAP = 200;
 /**

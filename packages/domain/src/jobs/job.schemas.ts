@@ -40,8 +40,6 @@ export type JobRule = z.infer<typeof jobRuleSchema>;
 export const applicantSummarySchema = z.object({
   avatars: z.array(z.object({ img: z.string().nullable().optional(), username: z.string() })),
   applicantCount: z.number().int().min(0),
-  /** The count stopped at LIST_COUNT_CAP: the job has more (the card shows "10,000+"). */
-  applicantCountCapped: z.boolean().optional(),
 });
 export type ApplicantSummary = z.infer<typeof applicantSummarySchema>;
 

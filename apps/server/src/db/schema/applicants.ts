@@ -210,6 +210,22 @@ export const applicants = pgTable(
   ],
 );
 
+/**
+ * How many applicants each job has that its recruiters' list shows (not archived, not a
+ * recruiter's preview): the job card's count (spec §3 applicantSummary). Kept by triggers on
+ * applicants (migration 0029): statement-level for inserts and deletions (one update per job
+ * for a bulk statement), row-level for the updates that change what is counted (archive,
+ * restore, preview, job), so no other update pays for it. A jobs page read the count off the
+ * list index instead, up to LIST_COUNT_CAP entries for each of its 30 jobs. A job without a row
+ * has none.
+ */
+export const jobApplicantCounts = pgTable('job_applicant_counts', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  visible: integer('visible').notNull().default(0),
+});
+
 export const notes = pgTable(
   'notes',
   {

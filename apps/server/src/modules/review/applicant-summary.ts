@@ -1,16 +1,16 @@
-import { LIST_COUNT_CAP, type ApplicantSummary } from '@candid/domain';
+import type { ApplicantSummary } from '@candid/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planConstant, renderOnce, runListStatement } from '../../db/list-query';
-import { applicants } from '../../db/schema';
+import { applicants, jobApplicantCounts } from '../../db/schema';
 import { fileUrl } from '../uploads/uploads.service';
 
 /** Avatars shown on a job card (spec §3 applicantSummary). */
 export const SUMMARY_AVATAR_COUNT = 3;
 
-/** A job's summary as applicantSummarySql reads it: the capped count, the latest few's names. */
+/** A job's summary as applicantSummarySql reads it: the count, the latest few's names. */
 export interface RawApplicantSummary {
-  /** How many visible applicants, up to LIST_COUNT_CAP + 1. */
+  /** How many visible applicants (job_applicant_counts). */
   n: number;
   /** [first name, last name, image key] of the latest SUMMARY_AVATAR_COUNT, newest first. */
   a: [string, string, string | null][] | null;
@@ -21,19 +21,17 @@ export interface RawApplicantSummary {
  * into), as one JSON value (see RawApplicantSummary; toApplicantSummary makes it the spec §3
  * applicantSummary): how many applicants it has and the names and avatars of the latest
  * {@link SUMMARY_AVATAR_COUNT}. Counts what the recruiter's applicant list shows: recruiter
- * previews and archived applicants are left out. Both parts read
- * applicants_job_visible_created_idx (the count index-only, the avatars a few rows). The count
- * stops at LIST_COUNT_CAP (`applicantCountCapped`), so a job's summary costs the same however
- * many applicants it has (a job of 200,000 was counted on every jobs page).
+ * previews and archived applicants are left out. The count is one row of job_applicant_counts
+ * (kept by triggers), the avatars a few entries of applicants_job_visible_created_idx, so a
+ * job's summary costs the same however many applicants it has (a job of 200,000 was counted on
+ * every jobs page; capped at LIST_COUNT_CAP, still 10,001 index entries a card).
  *
  * The review module owns the applicants table; the jobs list puts this into its statement.
  */
 export function applicantSummarySql(jobId: SQL): SQL {
   return sql`json_build_object(
-    'n', (select count(*) from (select 1 from ${applicants}
-      where ${applicants.jobId} = ${jobId} and ${applicants.archivedAt} is null
-        and ${applicants.isPreview} = false
-      limit ${planConstant(LIST_COUNT_CAP + 1)}) as counted),
+    'n', coalesce((select ${jobApplicantCounts.visible} from ${jobApplicantCounts}
+      where ${jobApplicantCounts.jobId} = ${jobId}), 0),
     'a', (select json_agg(json_build_array(l.f_name, l.l_name, l.img_key)) from (
       select ${applicants.fName} as f_name, ${applicants.lName} as l_name,
         ${applicants.imgKey} as img_key
@@ -46,14 +44,12 @@ export function applicantSummarySql(jobId: SQL): SQL {
 
 /** The spec §3 applicantSummary of what applicantSummarySql read. */
 export function toApplicantSummary(raw: RawApplicantSummary): ApplicantSummary {
-  const count = Number(raw.n);
   return {
     avatars: (raw.a ?? []).map(([fName, lName, imgKey]) => ({
       img: imgKey ? fileUrl(imgKey) : null,
       username: `${fName} ${lName}`.trim(),
     })),
-    applicantCount: Math.min(count, LIST_COUNT_CAP),
-    ...(count > LIST_COUNT_CAP ? { applicantCountCapped: true } : {}),
+    applicantCount: Number(raw.n),
   };
 }
 

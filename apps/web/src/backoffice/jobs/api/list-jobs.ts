@@ -44,13 +44,25 @@ export function useJobs(filter: JobFilter, enabled = true) {
   return useQuery({ ...jobsQueryOptions(api, filter), enabled });
 }
 
+/**
+ * The page after `loaded` pages, or undefined at the end. A capped count (a search's "200+")
+ * does not reach every match, so scrolling goes on past its pages while they come back full.
+ */
+export function nextJobPage(
+  last: JobListResponse,
+  loaded: number,
+  itemsPerPage: number,
+): number | undefined {
+  if (loaded < last.pageCount) return loaded + 1;
+  return last.filteredJobCountCapped && last.jobs.length === itemsPerPage ? loaded + 1 : undefined;
+}
+
 export function infiniteJobsQueryOptions(api: ApiClient, filter: Omit<JobFilter, 'currPage'>) {
   return infiniteQueryOptions({
     queryKey: jobKeys.infinite(filter),
     queryFn: ({ pageParam, signal }) => listJobs(api, { ...filter, currPage: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.length < last.pageCount ? pages.length + 1 : undefined,
+    getNextPageParam: (last, pages) => nextJobPage(last, pages.length, filter.itemsPerPage),
   });
 }
 

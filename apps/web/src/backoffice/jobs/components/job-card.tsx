@@ -18,7 +18,6 @@ import { JobLabelsLine } from './job-labels-line';
 import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { JobCover } from '../../common/jobs/job-cover';
-import { JobApplicantCount } from './job-applicant-count';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
 
 /**
@@ -82,7 +81,7 @@ export function JobCard({
             <Group gap={4} wrap="nowrap">
               <IconUsers size={16} aria-hidden />
               <Text fz="sm">
-                <JobApplicantCount summary={job.applicantSummary} />
+                {t('jobs.applicantCount', { count: job.applicantSummary.applicantCount })}
               </Text>
             </Group>
             <Group gap={4} wrap="nowrap">

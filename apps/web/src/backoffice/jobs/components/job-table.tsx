@@ -18,7 +18,6 @@ import { JobLabelsLine } from './job-labels-line';
 import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
-import { JobApplicantCount } from './job-applicant-count';
 
 /**
  * The list view (spec §2): title (with owner and department under it, see {@link JobLabels}),
@@ -79,9 +78,7 @@ export function JobTable({
               <Table.Td visibleFrom="sm" c="gray.7">
                 {job.info.location || '—'}
               </Table.Td>
-              <Table.Td>
-                <JobApplicantCount summary={job.applicantSummary} bare />
-              </Table.Td>
+              <Table.Td>{job.applicantSummary.applicantCount}</Table.Td>
               <Table.Td visibleFrom="sm" c="gray.7">
                 {formatDate(job.createdAt, language)}
               </Table.Td>

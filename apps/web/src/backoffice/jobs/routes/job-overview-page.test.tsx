@@ -217,28 +217,6 @@ describe('JobOverviewPage', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Restore', 'Delete permanently']);
   });
 
-  it('shows "10,000+ applicants" for a job the server stopped counting, on cards and rows', async () => {
-    const crowded = {
-      ...makeJob(1),
-      applicantSummary: { avatars: [], applicantCount: 10_000, applicantCountCapped: true },
-    };
-    renderScreen(<JobOverviewPage />, {
-      path: '/backoffice/job',
-      user: TEST_USER,
-      routes: {
-        'GET job': jobListRoute([crowded, makeJob(2)]),
-        'GET template/default': { body: [] },
-      },
-    });
-    const cards = await screen.findAllByTestId('job-card');
-    expect(cards[0]).toHaveTextContent('10,000+ applicants');
-    expect(cards[1]).toHaveTextContent('2 applicants');
-    await userEvent.click(screen.getByRole('radio', { name: 'List' }));
-    const rows = within(await screen.findByRole('table')).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('10,000+');
-    expect(rows[2]).not.toHaveTextContent('+');
-  });
-
   it('keeps the list view for the session and hides templates without the permission', async () => {
     const view = renderScreen(<JobOverviewPage />, {
       path: '/backoffice/job',
