@@ -308,7 +308,11 @@ const arrayLiteral = (items) =>
 
 /**
  * Set-based fill: jobs `jobFrom..jobTo` (1-based) then applicants `from..to` spread over every job
- * so far, dates over two years, 30 % incomplete, 5 % archived, three answers each.
+ * so far, dates over two years, 30 % incomplete, 5 % archived, three answers each. Rows are
+ * written in the order they would have arrived (dates rise with the row number, a few hours of
+ * jitter), as a real table grows: filled in random date order, a list's index entries pointed
+ * all over the table, so an index-only walk changed visibility-map pages at nearly every entry
+ * (17,000 buffer reads for page 1,000's 30,000 entries, 12 ms; 4.7 ms in arrival order).
  */
 async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
   const quests = [
@@ -325,7 +329,7 @@ async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
        trim(( ${arrayLiteral(LEVELS)})[1 + (i * 7) % ${LEVELS.length}] || ' ' || (${arrayLiteral(TITLES)})[1 + i % ${TITLES.length}]),
        (${arrayLiteral(JOB_TOWNS)})[1 + (i * 3) % ${JOB_TOWNS.length}],
        '<p>We are hiring.</p>', $3::jsonb,
-       now() - (random() * interval '730 days')
+       now() - interval '730 days' * (1 - i::float8 / $5::int) - random() * interval '3 hours'
      from generate_series($4::int, $5::int) as i`,
     [ctx.orgId, ctx.userId, JSON.stringify(quests), jobFrom, jobTo],
   );
@@ -365,11 +369,12 @@ async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
            (${arrayLiteral(LAST_NAMES)})[1 + floor(random() * ${LAST_NAMES.length})::int] as l,
            (${arrayLiteral(TOWNS)})[1 + floor(random() * ${TOWNS.length})::int] as town,
            case when i % 10 < 3 then 'incomplete' when i % 20 = 19 then 'opened' else 'submitted' end as kind,
-           now() - (random() * interval '730 days') as created,
+           now() - interval '730 days' * (1 - i::float8 / $8::int) - random() * interval '3 hours'
+             as created,
            1 + (i * 7) % $2::int as job_n
          from generate_series($6::int, $7::int) as i
        ) g join bench_job_ids j on j.n = g.job_n`,
-      [ctx.orgId, jobCount, q1, q2, q3, start, end],
+      [ctx.orgId, jobCount, q1, q2, q3, start, end, to],
     );
   }
 }
