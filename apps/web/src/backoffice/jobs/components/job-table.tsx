@@ -34,7 +34,7 @@ export function JobTable({
   handlers: JobActionHandlers;
   onOpen: (job: Job) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
@@ -78,7 +78,9 @@ export function JobTable({
               <Table.Td visibleFrom="sm" c="gray.7">
                 {job.info.location || '—'}
               </Table.Td>
-              <Table.Td>{job.applicantSummary.applicantCount}</Table.Td>
+              <Table.Td>
+                {new Intl.NumberFormat(i18n.language).format(job.applicantSummary.applicantCount)}
+              </Table.Td>
               <Table.Td visibleFrom="sm" c="gray.7">
                 {formatDate(job.createdAt, language)}
               </Table.Td>

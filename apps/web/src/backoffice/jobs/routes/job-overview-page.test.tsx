@@ -230,4 +230,30 @@ describe('JobOverviewPage', () => {
     expect(await screen.findByRole('table')).toBeVisible();
     expect(window.sessionStorage.getItem('candid.jobViewType')).toBe('list');
   });
+
+  it('groups the digits of large exact counts: the badge, the cards and the rows', async () => {
+    const crowded = {
+      ...makeJob(1),
+      applicantSummary: { avatars: [], applicantCount: 12_345 },
+    };
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': () => ({
+          body: {
+            jobs: [crowded],
+            pageCount: 344,
+            filteredJobCount: 10_301,
+            totalJobCount: 10_301,
+          },
+        }),
+        'GET template/default': { body: [] },
+      },
+    });
+    expect(await screen.findByTestId('job-count')).toHaveTextContent('10,301 jobs');
+    expect(await screen.findByText('12,345 applicants')).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: 'List' }));
+    expect(await screen.findByRole('cell', { name: '12,345' })).toBeVisible();
+  });
 });
