@@ -1,5 +1,5 @@
 import { LIST_COUNT_CAP } from '@candid/domain';
-import { count, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -100,12 +100,6 @@ export interface ListStatementOptions {
    * matchesCtes in review.query), so it keeps one generic plan like the other lists.
    */
   planEachTime?: boolean;
-  /**
-   * runListQuery: names the statement after this key instead of its text, so drizzle builds the
-   * query once, not twice. Every input that changes the statement's text must be in the key
-   * (PostgreSQL's driver refuses one name for two texts on a connection, so a miss fails loudly).
-   */
-  shape?: string;
 }
 
 /**
@@ -170,24 +164,6 @@ export function planOffset(skip: number): SQL {
   return skip === 0 ? planConstant(0) : sql`${skip}`;
 }
 
-/**
- * Runs a drizzle select as runListStatement runs a statement: on the list pool a named
- * statement (the name a hash of its text), elsewhere as it is.
- */
-export async function runListQuery<T>(
-  db: Db,
-  query: {
-    toSQL(): { sql: string };
-    prepare(name: string): { execute(): Promise<T> };
-    execute(): Promise<T>;
-  },
-  options: ListStatementOptions = {},
-): Promise<T> {
-  if (!listPools.has(db) || options.planEachTime) return query.execute();
-  const key = options.shape === undefined ? query.toSQL().sql : `shape:${options.shape}`;
-  return query.prepare(statementName(key)).execute();
-}
-
 /** How long a filter whose count reached the cap is taken to be still past it. */
 export const CAPPED_COUNT_TTL_MS = 30_000;
 
@@ -238,8 +214,12 @@ export async function cappedCount(
   options: ListStatementOptions & { cap?: number } = {},
 ): Promise<CappedCount> {
   const cap = options.cap ?? LIST_COUNT_CAP;
-  const limited = sql`(select 1 from ${table} where ${where} limit ${planConstant(cap + 1)}) as limited`;
-  const [row] = await runListQuery(db, db.select({ value: count() }).from(limited), options);
+  const [row] = await runListStatement<{ value: number }>(
+    db,
+    sql`select count(*)::int as "value" from (select 1 from ${table} where ${where}
+      limit ${planConstant(cap + 1)}) as limited`,
+    options,
+  );
   const total = Number(row?.value ?? 0);
   return total > cap ? { value: cap, capped: true } : { value: total, capped: false };
 }
@@ -252,6 +232,30 @@ export async function cappedCount(
  */
 export function isoTime(column: SQL | AnyPgColumn): SQL<string | null> {
   return sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** A timestamp as ISO text, whether read as a Date (drizzle) or as ISO text (isoTime). */
+export function isoOrNull(value: Date | string | null): string | null {
+  return value === null || typeof value === 'string' ? value : value.toISOString();
+}
+
+/**
+ * The select list of a table's columns under their property names (`"createdAt"`), those in
+ * `iso` as ISO text (isoTime), those in `omit` left out, rendered once: for a list statement
+ * run by runListStatement, whose rows then need no mapping.
+ */
+export function listColumns(
+  table: PgTable,
+  options: { iso: readonly string[]; omit?: readonly string[] },
+): SQL {
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key]) => !options.omit?.includes(key))
+    .map(([key, column]) =>
+      options.iso.includes(key)
+        ? sql`${isoTime(column)} as ${sql.identifier(key)}`
+        : sql`${column} as ${sql.identifier(key)}`,
+    );
+  return renderOnce(sql.join(columns, sql`, `));
 }
 
 /** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally. */

@@ -20,23 +20,13 @@ import {
   type PermissionSubject,
   type PublicJob,
 } from '@candid/domain';
-import {
-  and,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import {
   cappedCount,
-  isoTime,
+  isoOrNull,
   likePattern,
+  listColumns,
   planConstant,
   planOffset,
   readList,
@@ -96,10 +86,6 @@ type JobFields = Omit<JobRow, 'createdAt' | 'updatedAt' | 'archivedAt' | 'closes
   archivedAt: Date | string | null;
   closesAt: Date | string | null;
 };
-
-function isoOrNull(value: Date | string | null): string | null {
-  return value === null || typeof value === 'string' ? value : value.toISOString();
-}
 
 /** What a job is about, in wire names: the part the public invitation data shares. */
 function toJobContent(
@@ -313,10 +299,6 @@ type JobListRow = JobFields & {
 
 /** The select list of a job list row, rendered once (see JobListRow). */
 const JOB_LIST_COLUMNS = (() => {
-  const times = new Set(['createdAt', 'updatedAt', 'archivedAt', 'closesAt']);
-  const columns = Object.entries(getTableColumns(jobs))
-    .filter(([key]) => !times.has(key))
-    .map(([key, column]) => sql`${column} as ${sql.identifier(key)}`);
   const owner = Object.entries(ownerColumns).flatMap(([key, column]) => [
     sql.raw(`'${key}'`),
     sql`${column}`,
@@ -326,10 +308,7 @@ const JOB_LIST_COLUMNS = (() => {
     select: renderOnce(
       sql.join(
         [
-          ...columns,
-          sql`${isoTime(jobs.createdAt)} as "createdAt"`,
-          sql`${isoTime(jobs.archivedAt)} as "archivedAt"`,
-          sql`${isoTime(jobs.closesAt)} as "closesAt"`,
+          listColumns(jobs, { iso: ['createdAt', 'archivedAt', 'closesAt'], omit: ['updatedAt'] }),
           sql`json_build_object(${sql.join(owner, sql`, `)}) as "owner"`,
           sql`${applicantSummarySql(sql`${jobs.id}`)} as "summary"`,
         ],
