@@ -1,17 +1,54 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
+/**
+ * Test files that replace a module (vi.mock), a global (vi.stubGlobal) or a browser prototype,
+ * or need a document nothing rendered into before: each runs in a module graph of its own. The others share one per worker (`isolate: false`):
+ * they render with the real modules and clean up after each test (vitest.setup.ts), and setting
+ * up jsdom and importing the app afresh for each of them took over half the suite (608 s
+ * isolated, about 200 s shared, on a slow two-core machine). A new test that mocks a module,
+ * stubs a global, patches a prototype or starts from the document's first focus belongs in
+ * this list.
+ */
+const ISOLATED = [
+  'src/interview/progress/components/question-step.test.tsx',
+  'src/interview/progress/take-recorder.test.ts',
+  'src/interview/onboarding/routes/onboarding-accommodation.test.tsx',
+  'src/backoffice/applicants/compare/routes/compare-page.test.tsx',
+  'src/backoffice/applicants/details/routes/applicant-details-page.test.tsx',
+  'src/backoffice/applicants/routes/applicant-overview-page.test.tsx',
+  'src/common/i18n/languages.test.ts',
+  'src/backoffice/applicants/player/interview-player.test.tsx',
+  'src/backoffice/applicants/player/media-duration.test.ts',
+  // Keyboard focus from the first Tab: a document that earlier files rendered into is not fresh.
+  'src/common/i18n/language-switch.test.tsx',
+];
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
       environment: 'jsdom',
       setupFiles: ['./vitest.setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
       // Route-level tests render whole screens; on two busy cores they can take several seconds.
       testTimeout: 20_000,
+      projects: [
+        {
+          extends: true,
+          test: { name: 'isolated', include: ISOLATED, isolate: true },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'shared',
+            include: ['src/**/*.test.{ts,tsx}'],
+            exclude: ISOLATED,
+            isolate: false,
+          },
+        },
+      ],
     },
   }),
 );
