@@ -216,12 +216,24 @@ export async function cappedCount(
   const cap = options.cap ?? LIST_COUNT_CAP;
   const [row] = await runListStatement<{ value: number }>(
     db,
-    sql`select count(*)::int as "value" from (select 1 from ${table} where ${where}
-      limit ${planConstant(cap + 1)}) as limited`,
+    sql`select ${cappedCountSql(table, where, cap)} as "value"`,
     options,
   );
-  const total = Number(row?.value ?? 0);
-  return total > cap ? { value: cap, capped: true } : { value: total, capped: false };
+  return toCapped(Number(row?.value ?? 0), cap);
+}
+
+/**
+ * The count behind cappedCount as a scalar subquery (to ride along in a list's statement):
+ * `count(*)` of the rows of `where`, stopping after `cap` + 1.
+ */
+export function cappedCountSql(table: PgTable, where: SQL, cap: number): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${table} where ${where}
+    limit ${planConstant(cap + 1)}) as limited)::int`;
+}
+
+/** A count read up to `cap` + 1 rows, as a CappedCount. */
+export function toCapped(value: number, cap = LIST_COUNT_CAP): CappedCount {
+  return value > cap ? { value: cap, capped: true } : { value, capped: false };
 }
 
 /**

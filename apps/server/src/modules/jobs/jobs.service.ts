@@ -24,6 +24,7 @@ import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'd
 import type { Db, DbTx } from '../../db/client';
 import {
   cappedCount,
+  cappedCountSql,
   isoOrNull,
   likePattern,
   listColumns,
@@ -32,6 +33,7 @@ import {
   readList,
   renderOnce,
   runListStatement,
+  toCapped,
   type CappedCount,
 } from '../../db/list-query';
 import { jobCounts, jobs } from '../../db/schema';
@@ -268,11 +270,6 @@ function jobCountCap(filter: { txt: string }): number {
   return filter.txt ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
 }
 
-/** `count(*)` of the rows of `where` as a scalar subquery, stopping after `cap` + 1. */
-function cappedCountSql(where: SQL, cap: number): SQL<number> {
-  return sql<number>`(select count(*) from (select 1 from ${jobs} where ${where} limit ${planConstant(cap + 1)}) c)::int`;
-}
-
 /**
  * How many jobs the organisation has in one archive view, exactly: one row of job_counts,
  * which triggers on jobs keep (a scalar subquery).
@@ -280,10 +277,6 @@ function cappedCountSql(where: SQL, cap: number): SQL<number> {
 function viewCountSql(orgId: string, showArchived: boolean): SQL<number> {
   const column = showArchived ? jobCounts.archived : jobCounts.active;
   return sql<number>`coalesce((select ${column} from ${jobCounts} where ${jobCounts.orgId} = ${orgId}), 0)`;
-}
-
-function toCapped(value: number, cap = LIST_COUNT_CAP): CappedCount {
-  return value > cap ? { value: cap, capped: true } : { value, capped: false };
 }
 
 /**
@@ -347,7 +340,7 @@ export async function listJobs(
     ? viewCount
     : knownFiltered
       ? pastCap()
-      : cappedCountSql(where, cap);
+      : cappedCountSql(jobs, where, cap);
   const totalSql = isFiltered ? viewCount : sql<number>`null`;
   const order = jobOrder(query.sort);
   // The page's ids from the list index (a deferred join); its size and a first page's offset
