@@ -12,7 +12,7 @@ import {
   type JobListResponse,
 } from '@candid/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readList } from '../src/db/list-query';
@@ -22,6 +22,14 @@ import { listTemplates } from '../src/modules/templates/templates.service';
 import { createAccount, type SignedUp } from './factories';
 import { recruiter } from './review-helpers';
 import { createTestApp, type TestApp } from './test-app';
+import {
+  inline,
+  recorder,
+  recordPg,
+  recordPglite,
+  restorePg,
+  type Statement,
+} from './statement-plans';
 import { testDbKinds } from './test-db';
 
 /**
@@ -30,64 +38,6 @@ import { testDbKinds } from './test-db';
  * sequentially (no index can serve the query) fails. Also: keyset pages, capped counts and the
  * statement timeout. Speed itself is measured in bench/lists.mjs, not here.
  */
-
-interface Statement {
-  text: string;
-  values: unknown[];
-  /** The name of a named (prepared) statement. */
-  name?: string;
-}
-
-/** Records the statements the app sends while `recording` is an array. */
-let recording: Statement[] | null = null;
-const pgQuery = pg.Client.prototype.query;
-function recordPg(): void {
-  pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
-    const [config, values] = args as [unknown, unknown];
-    if (recording) {
-      if (typeof config === 'string') {
-        recording.push({ text: config, values: Array.isArray(values) ? values : [] });
-      } else if (config && typeof (config as { text?: unknown }).text === 'string') {
-        const query = config as { text: string; values?: unknown[]; name?: string };
-        recording.push({
-          text: query.text,
-          values: query.values ?? (Array.isArray(values) ? values : []),
-          ...(query.name ? { name: query.name } : {}),
-        });
-      }
-    }
-    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-}
-
-function recordPglite(client: {
-  query: (text: string, params?: unknown[], options?: unknown) => Promise<unknown>;
-}): void {
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => {
-    if (recording) recording.push({ text, values: params ?? [] });
-    return query(text, params, options);
-  };
-}
-
-/** A parameter as an SQL literal, so the statement can be EXPLAINed on its own. */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (Array.isArray(value)) {
-    const items = value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`);
-    return literal(`{${items.join(',')}}`);
-  }
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
-function inline(statement: Statement): string {
-  return statement.text.replace(/\$(\d+)/g, (_match, n: string) =>
-    literal(statement.values[Number(n) - 1]),
-  );
-}
 
 describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
   let t: TestApp;
@@ -142,16 +92,16 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
   }, 60_000);
 
   afterAll(async () => {
-    if (kind === 'postgres') pg.Client.prototype.query = pgQuery;
+    if (kind === 'postgres') restorePg();
     await t?.close();
   });
 
   /** The statements one request ran, after checking that it answered 200. */
   async function statementsOf(url: string): Promise<Statement[]> {
-    recording = [];
+    recorder.statements = [];
     const response = await as('GET', url);
-    const statements = recording;
-    recording = null;
+    const statements = recorder.statements;
+    recorder.statements = null;
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     return statements.filter((statement) => /^\s*(select|with)\b/i.test(statement.text));
   }
@@ -342,12 +292,12 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
       '/api/activity?fromDate=2020-01-01&currPage=3',
       `/api/activity/export?userId=${owner.user._id}`,
     ]) {
-      recording = [];
+      recorder.statements = [];
       const response = await asAdmin('GET', url);
-      const statements = recording.filter((statement) =>
+      const statements = recorder.statements.filter((statement) =>
         /^\s*(select|with)\b/i.test(statement.text),
       );
-      recording = null;
+      recorder.statements = null;
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
       const reads = statements.filter((statement) => /"activities"/.test(statement.text));
       expect(reads.length, url).toBeGreaterThan(0);
