@@ -362,8 +362,39 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
           gated(plan).some((branch) => !branch.includes('never executed')),
           plan,
         ).toBe(true);
+        // Just under 1 in 50 of the newest: 40 in the first walk's 2,000, 200 in the newest
+        // 10,000, 240 in 12,000. The longer second walk reaches the cap; the trigram index is
+        // not read.
+        await t.app.db.execute(sql`
+          insert into applicants (org_id, job_id, f_name, opened_at, submitted_at)
+          select ${orgId}, ${jobId}, case when n % 50 = 0 then 'Nearly' else 'Filler' end,
+            now(), now() + interval '1 hour' + n * interval '1 second'
+          from generate_series(1, 12000) as n`);
+        await t.app.db.execute(sql`analyze applicants`);
+        for (const url of [
+          '/api/job/applicantCount?txt=nearly',
+          '/api/job/applicant?txt=nearly',
+          '/api/job/applicant?txt=nearly&currPage=5&itemsPerPage=30',
+        ]) {
+          const nearly = await analyzed(url);
+          const branches = gated(nearly);
+          expect(branches.length, `${url}\n${nearly}`).toBeGreaterThan(0);
+          for (const branch of branches)
+            expect(branch, `${url}\n${nearly}`).toContain('never executed');
+        }
+        const counted = (await as('GET', '/api/job/applicantCount?txt=nearly')).json() as {
+          filteredApplicantCount: number;
+          filteredApplicantCountCapped: boolean;
+        };
+        expect(counted).toMatchObject({
+          filteredApplicantCount: SEARCH_COUNT_CAP,
+          filteredApplicantCountCapped: true,
+        });
       } finally {
-        await t.app.db.execute(sql`delete from applicants where f_name = 'Walker'`);
+        await t.app.db.execute(
+          sql`delete from applicants where f_name in ('Walker', 'Nearly', 'Filler')`,
+        );
+        await t.app.db.execute(sql`analyze applicants`);
       }
     },
   );

@@ -140,6 +140,18 @@ function walksFirst(filter: ListFilter): boolean {
 /** The first, short walk of a search: a fifth of SEARCH_WALK_ROWS, and a fifth of the cap. */
 const FIRST_WALK_ROWS = SEARCH_WALK_ROWS / 5;
 const FIRST_WALK_DENSE = SEARCH_COUNT_CAP / 5;
+/**
+ * The longer second walk, for a word the first walk met often enough to expect the cap's
+ * matches in it: at least 1.6 times cap + 1 matches expected over LONG_WALK_ROWS entries
+ * (26 in 2,000, 1.3 %; such a word reaches the cap within 15,500 entries). A word just under
+ * 1 in 50 ("cohen" in the bench: 190–199 in the newest 10,000) otherwise missed the cap in the
+ * 10,000-entry walk and read its whole trigram bitmap (20,000 entries at 1 M, 5 ms, growing
+ * with the table) only to count its 201st match.
+ */
+const LONG_WALK_ROWS = SEARCH_WALK_ROWS * 2.5;
+const LONG_WALK_DENSE = Math.ceil(
+  (1.6 * (SEARCH_COUNT_CAP + 1) * FIRST_WALK_ROWS) / LONG_WALK_ROWS,
+);
 
 /**
  * The CTEs that give `m`, the ids of at most cap + 1 applicants matching the filter (their
@@ -149,13 +161,15 @@ const FIRST_WALK_DENSE = SEARCH_COUNT_CAP / 5;
  *
  * The walk goes in two steps: `probe1`, the newest FIRST_WALK_ROWS entries (at most
  * FIRST_WALK_DENSE + 1 matches), then, only when that met the word often enough to be worth it,
- * the newest SEARCH_WALK_ROWS (at most cap + 1 matches). "Often enough": as often as the cap
- * needs (1 in 50), or, for a numbered page (`pageEnd`, the page's last row), often enough to
- * expect the page among the longer walk's matches. A rare word (a name, a phone number) so
- * walks 2,000 entries, not 10,000. A word that reaches the cap in the walk is counted from it;
- * a rarer one from the trigram index (a one-time filter: the bitmap is only built then), and
- * then has at most about 1 in 50 of the table to collect. Without the walk, "dav" (56,000 of
- * 1 M applicants) built a 56,000-entry bitmap to count 1,001 of them.
+ * a second walk from the top that stops at cap + 1 matches: over the newest LONG_WALK_ROWS for
+ * a word met LONG_WALK_DENSE times (it is expected to reach the cap there), else over the
+ * newest SEARCH_WALK_ROWS. "Often enough" for a second walk: for a count, LONG_WALK_DENSE; for
+ * a numbered page (`pageEnd`, the page's last row), often enough to expect the page among the
+ * 10,000-entry walk's matches. A rare word (a name, a phone number) so walks 2,000 entries, not
+ * 10,000. A word that reaches the cap in the walk is counted from it; a rarer one from the
+ * trigram index (a one-time filter: the bitmap is only built then), and then has at most about
+ * 1 in 77 of the table to collect. Without the walk, "dav" (56,000 of 1 M applicants) built a
+ * 56,000-entry bitmap to count 1,001 of them.
  */
 function matchesCtes(parts: FilterParts, filter: ListFilter, cap: number, pageEnd?: number): SQL {
   const { base, text } = parts;
@@ -170,16 +184,25 @@ function matchesCtes(parts: FilterParts, filter: ListFilter, cap: number, pageEn
       order by ${orderBy(DEFAULT_SORT)} limit ${planConstant(rows)}) w
     where hit ${gate} limit ${planConstant(stopAt)})`;
   const further = Math.min(
-    FIRST_WALK_DENSE + 1,
+    LONG_WALK_DENSE,
     pageEnd === undefined
-      ? FIRST_WALK_DENSE + 1
+      ? LONG_WALK_DENSE
       : Math.ceil((pageEnd * FIRST_WALK_ROWS) / SEARCH_WALK_ROWS),
   );
+  const met = sql`(select count(*) from probe1)`;
+  // The 10,000-entry walk, for a page whose word the first walk met less than LONG_WALK_DENSE
+  // times (a count never takes it).
+  const shorter =
+    further < LONG_WALK_DENSE
+      ? sql`${walk(SEARCH_WALK_ROWS, sql`and ${met} >= ${planConstant(further)} and ${met} < ${planConstant(LONG_WALK_DENSE)}`, cap + 1)}
+    union all`
+      : sql``;
   return sql`probe1 as ${walk(FIRST_WALK_ROWS, sql``, FIRST_WALK_DENSE + 1)},
   probe as (select id, submitted_at, created_at from probe1
-      where (select count(*) from probe1) < ${planConstant(further)}
+      where ${met} < ${planConstant(further)}
     union all
-    ${walk(SEARCH_WALK_ROWS, sql`and (select count(*) from probe1) >= ${planConstant(further)}`, cap + 1)}),
+    ${shorter}
+    ${walk(LONG_WALK_ROWS, sql`and ${met} >= ${planConstant(LONG_WALK_DENSE)}`, cap + 1)}),
   m as (select id from probe where (select count(*) from probe) > ${planConstant(cap)}
     union all
     (select ${applicants.id} from ${applicants} where ${base} and ${text.indexed}
