@@ -34,7 +34,9 @@ export const SEARCH_COUNT_CAP = 200;
  * How many of the newest list entries a text search tests before it turns to the trigram
  * index: a constant cost (index-only, about 2 ms on the development machine) whatever the
  * organisation's size. 50 × SEARCH_COUNT_CAP, so a word dense enough to reach the cap there
- * needs no other reading, and a rarer one has at most 1 in 50 of the table to collect.
+ * needs no other reading (the server walks 2.5 times as far for a word its first 2,000
+ * entries met often enough to expect the cap there), and a rarer one has at most about 1 in
+ * 77 of the table to collect.
  */
 export const SEARCH_WALK_ROWS = 10_000;
 /** Upper bound for a client-chosen itemsPerPage, so one request cannot ask for the whole table. */
