@@ -1,7 +1,9 @@
 // The list calls (applicant overview and counts, job overview and counts, templates) at
 // 100 k and 1 M applicants in one organisation (1 k and 10 k jobs): every overview filter and
 // search through HTTP at concurrency 1 and 10 against the real API (buildApp), next to the raw
-// SQL time of the statements the same request ran. Targets (issue 9): p95 ≤ 25 ms for page 1
+// SQL time of the statements the same request ran. The admin lists (accounts, records,
+// activities) read 10 k and 100 k accounts in 1 k and 10 k organisations, 100 k and 1 M log
+// records and as many activities. Targets (issue 9): p95 ≤ 25 ms for page 1
 // and ≤ 50 ms for every filter and search at 1 M and c=10; API ≤ 1.5× raw SQL; 1M/100k ≤ 1.5.
 //
 // PostgreSQL when BENCH_DATABASE_URL is set (a throwaway database is created next to it and
@@ -396,16 +398,33 @@ async function seed(db, app) {
       emailVerified: true,
       language: 'en',
     }));
-  const login = async () => {
+  const { rows: admins } = await db.run(
+    `select id, org_id as "orgId", email from users where email = 'bench-admin@example.com'`,
+  );
+  const admin =
+    admins[0] ??
+    (await createUser(db.handle.db, {
+      fName: 'Bench',
+      lName: 'Admin',
+      email: 'bench-admin@example.com',
+      passwordHash: await hashPassword('Bench1234'),
+      role: 'admin',
+      perm: 999,
+      emailVerified: true,
+      language: 'en',
+    }));
+  const loginAs = async (email) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: user.email, password: 'Bench1234' },
+      payload: { email, password: 'Bench1234' },
     });
     if (response.statusCode !== 200)
       throw new Error(`login: ${response.statusCode} ${response.body}`);
     return response.json().accessToken;
   };
+  const login = () => loginAs(user.email);
+  const adminLogin = () => loginAs(admin.email);
   // Kept from an earlier run when its applicants are there (a fill cut short starts again).
   const filled =
     existing.length > 0 &&
@@ -422,7 +441,97 @@ async function seed(db, app) {
      from generate_series(1, 60) as i`,
       [user.orgId, user.id],
     );
-  return { orgId: user.orgId, userId: user.id, accessToken: await login(), login, filled };
+  return {
+    orgId: user.orgId,
+    userId: user.id,
+    accessToken: await login(),
+    login,
+    adminLogin,
+    filled,
+  };
+}
+
+/**
+ * The admin side (issue 9: "and the admin lists"): size / 10 accounts in size / 100
+ * organisations (last logins over a year, a tenth never), size log records and size activities
+ * over a year, in date order, plus one admin who reads them. Kept databases get it on the next
+ * run (it is filled apart from the applicants).
+ */
+async function fillAdmin(db, ctx, size) {
+  const users = Math.max(10, Math.round(size / 10));
+  const orgs = Math.max(1, Math.round(size / 100));
+  await db.run(
+    `insert into organizations (name) select 'Bench Company ' || i from generate_series(1, $1::int) as i`,
+    [orgs],
+  );
+  await db.exec(`create temporary table if not exists bench_org_ids (n serial primary key, id uuid)`);
+  await db.exec(`truncate bench_org_ids restart identity`);
+  await db.run(
+    `insert into bench_org_ids (id) select id from organizations where name like 'Bench Company %' order by id`,
+  );
+  await db.run(
+    `insert into users (org_id, f_name, l_name, email, company_name, perm, role, org_role,
+       email_verified, last_login, created_at)
+     select o.id, g.f, g.l, 'bench-user-' || g.i || '@' || (array['gmail.com','outlook.com','acme.io'])[1 + g.i % 3],
+       'Bench Company ' || (1 + g.i % $2::int), (array[1, 3, 999])[1 + g.i % 3],
+       case when g.i % 500 = 0 then 'admin' else 'user' end,
+       case when g.i % 10 = 0 then 'owner' else 'member' end, true,
+       case when g.i % 10 <> 5 then now() - random() * interval '365 days' end,
+       now() - interval '730 days' * (1 - g.i::float8 / $1::int)
+     from (
+       select i,
+         (${arrayLiteral(FIRST_NAMES)})[1 + floor(random() * ${FIRST_NAMES.length})::int] as f,
+         (${arrayLiteral(LAST_NAMES)})[1 + floor(random() * ${LAST_NAMES.length})::int] as l
+       from generate_series(1, $1::int) as i
+     ) g join bench_org_ids o on o.n = 1 + g.i % $2::int`,
+    [users, orgs],
+  );
+  const messages = [
+    'Request failed with status code 500',
+    'Network Error',
+    'Upload part failed, retrying',
+    'Camera permission denied',
+    'ChunkLoadError: Loading chunk failed',
+    'Token expired',
+    'Validation failed: email',
+    'Slow query on applicant list',
+    'Mail delivery deferred',
+    'Face check timed out',
+  ];
+  const batch = 250_000;
+  for (let start = 1; start <= size; start += batch) {
+    const end = Math.min(size, start + batch - 1);
+    await db.run(
+      `insert into log_records (timestamp, level, message, source, trace_id, status_code, meta)
+       select now() - interval '365 days' * (1 - i::float8 / $3::int) - random() * interval '1 hour',
+         (array['error','error','warn','warn','info','info','info','http','http','debug'])[1 + i % 10],
+         (${arrayLiteral(messages)})[1 + (i * 7) % ${messages.length}] || ' #' || i,
+         case when i % 3 = 0 then 'frontend' else 'backend' end,
+         'trace-' || i,
+         case when i % 3 <> 0 then (array[200, 201, 400, 401, 403, 404, 409, 500, 503])[1 + i % 9] end,
+         case when i % 5 <> 0 then jsonb_build_object('user', jsonb_build_object(
+             'fName', (${arrayLiteral(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}],
+             'lName', (${arrayLiteral(LAST_NAMES)})[1 + (i / 7) % ${LAST_NAMES.length}],
+             'email', 'bench-user-' || (i % $4::int) || '@gmail.com', 'companyName', 'Bench Company ' || (i % 977)))
+           || case when i % 3 = 1 then jsonb_build_object('applicant', jsonb_build_object('id', 'a' || i,
+             'info', jsonb_build_object('fName', (${arrayLiteral(FIRST_NAMES)})[1 + (i / 3) % ${FIRST_NAMES.length}],
+               'lName', (${arrayLiteral(LAST_NAMES)})[1 + (i / 11) % ${LAST_NAMES.length}]))) else '{}'::jsonb end
+           else '{}'::jsonb end
+       from generate_series($1::int, $2::int) as i`,
+      [start, end, size, users],
+    );
+    await db.run(
+      `insert into activities (date, type, target, description, user_id, org_id)
+       select now() - interval '365 days' * (1 - i::float8 / $3::int) - random() * interval '1 hour',
+         (array['create','update','delete','login'])[1 + i % 4],
+         (array['job','applicant','template','user'])[1 + (i / 4) % 4],
+         'Bench activity ' || i, u.id, u.org_id
+       from generate_series($1::int, $2::int) as i
+       join (select id, org_id, row_number() over (order by id) as n from users
+             where email like 'bench-user-%') u on u.n = 1 + i % $4::int`,
+      [start, end, size, users],
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -466,9 +575,17 @@ async function explainStatements(db, name, statements) {
 
 /** Raw SQL time (ms) of the statements one request ran, run one after the other: p50 of n runs. */
 async function sqlTime(db, statements) {
+  const reads = statements.filter((statement) => /^\s*(select|with)\b/iu.test(statement.text));
+  if (reads.length < statements.length && !sqlTime.warned) {
+    sqlTime.warned = true;
+    const writes = statements.filter((statement) => !reads.includes(statement));
+    process.stdout.write(
+      `  (a request also wrote: ${writes.map((w) => w.text.slice(0, 60)).join('; ')}; SQL times its reads)\n`,
+    );
+  }
   const once = async () => {
     const started = performance.now();
-    for (const statement of statements)
+    for (const statement of reads)
       await (db.runList ?? db.run)(statement.text, statement.values, statement.name);
     return performance.now() - started;
   };
@@ -550,10 +667,34 @@ function scenarios(ctx) {
     { name: 'txt=54321@ (one person)', url: `${base}&txt=54321%40` },
     { name: 'count txt=dav', url: '/api/job/applicantCount?txt=dav' },
     { name: 'jobs page 1', url: '/api/job?currPage=1&itemsPerPage=30', page1: true },
-    { name: 'jobs page 100', url: '/api/job?currPage=100&itemsPerPage=30' },
+    // Page 30: 870 jobs down, a full page at 100 k (1,000 jobs) as at 1 M.
+    { name: 'jobs page 30', url: '/api/job?currPage=30&itemsPerPage=30' },
     { name: 'jobs txt=developer', url: '/api/job?currPage=1&itemsPerPage=30&txt=developer' },
     { name: 'jobCount', url: '/api/job/jobCount' },
     { name: 'templates page 1', url: '/api/template?currPage=1', page1: true },
+    // The admin lists, across organisations (size / 10 accounts, size records and activities).
+    { name: 'admin accounts page 1', url: '/api/user/query', page1: true, admin: true },
+    { name: 'admin accounts by login', url: '/api/user/query?sort=lastLogin:desc', admin: true },
+    {
+      name: 'admin accounts by interviews',
+      url: '/api/user/query?sort=interviewCount:desc',
+      admin: true,
+    },
+    { name: 'admin accounts page 300', url: '/api/user/query?currPage=300', admin: true },
+    { name: 'admin accounts txt=cohen', url: '/api/user/query?txt=cohen', admin: true },
+    { name: 'admin records page 1', url: '/api/record', page1: true, admin: true },
+    { name: 'admin records page 100', url: '/api/record?currPage=100', admin: true },
+    { name: 'admin records levels=error', url: '/api/record?levels=error', admin: true },
+    { name: 'admin records status 503', url: '/api/record?statusCode=503', admin: true },
+    { name: 'admin records txt=chunk', url: '/api/record?txt=chunkload', admin: true },
+    { name: 'admin records txt=#4417', url: '/api/record?txt=%234417', admin: true },
+    { name: 'admin records userTxt=cohen', url: '/api/record?userTxt=cohen', admin: true },
+    { name: 'admin activity page 1', url: '/api/activity', page1: true, admin: true },
+    {
+      name: 'admin activity of a user',
+      url: `/api/activity?userId=${ctx.activeUserId}`,
+      admin: true,
+    },
   ];
 }
 
@@ -563,7 +704,7 @@ async function measureSize(db, baseUrl, ctx) {
   for (const scenario of scenarios(ctx)) {
     if (only && !only.some((part) => scenario.name.includes(part))) continue;
     // Access tokens are short-lived: a fresh one for every scenario.
-    ctx.accessToken = await ctx.login();
+    ctx.accessToken = await (scenario.admin ? ctx.adminLogin() : ctx.login());
     let url = scenario.url;
     if (scenario.cursorOf) {
       const { body } = await captureStatements(baseUrl, ctx.accessToken, scenario.cursorOf);
@@ -573,11 +714,18 @@ async function measureSize(db, baseUrl, ctx) {
       }
       url = `${scenario.cursorOf}&cursor=${encodeURIComponent(body.nextCursor)}`;
     }
-    // Warm up (plans, caches), then capture the statements of one request.
-    for (let i = 0; i < 2; i += 1) await captureStatements(baseUrl, ctx.accessToken, url);
-    const started = performance.now();
-    const { statements } = await captureStatements(baseUrl, ctx.accessToken, url);
-    const warmMs = performance.now() - started;
+    // Warm up (plans, caches), then capture the statements of one request: of three, the one
+    // with the fewest (the server's background queues poll the database now and then, and a
+    // poll during a request would be counted as the request's).
+    let statements = null;
+    let warmMs = Infinity;
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      const captured = await captureStatements(baseUrl, ctx.accessToken, url);
+      warmMs = Math.min(warmMs, performance.now() - started);
+      if (!statements || captured.statements.length < statements.length)
+        statements = captured.statements;
+    }
     const sqlMs = await sqlTime(db, statements);
     if (EXPLAIN) {
       await explainStatements(db, scenario.name, statements);
@@ -691,6 +839,10 @@ async function benchSize(size) {
     if (!ctx.filled) {
       await fill(db, ctx, { jobFrom: 1, jobTo: jobs, from: 1, to: size });
     }
+    const adminFilled = (
+      await db.run(`select exists (select 1 from users where email like 'bench-user-%') as "any"`)
+    ).rows[0].any;
+    if (!adminFilled) await fillAdmin(db, ctx, size);
     // Analysed every run: a kept database may have new indexes (migrations) since its fill.
     await db.exec('vacuum analyze');
     const fillSec = (performance.now() - started) / 1000;
@@ -705,6 +857,10 @@ async function benchSize(size) {
       [ctx.orgId],
     );
     ctx.jobId = jobRows[0].job_id;
+    const { rows: activeUsers } = await db.run(
+      `select user_id from activities where user_id is not null limit 1`,
+    );
+    ctx.activeUserId = activeUsers[0].user_id;
     console.log(
       `\n${size.toLocaleString('en')} applicants, ${jobs.toLocaleString('en')} jobs (${ctx.filled ? 'kept database, analysed' : 'filled and analysed'} in ${fillSec.toFixed(0)} s)`,
     );
