@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { planConstant, planOffset, renderOnce } from './list-query';
+import { planConstant, planOffset, planText, renderOnce } from './list-query';
 
 const render = (fragment: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(fragment);
 
@@ -29,5 +29,13 @@ describe('list statement helpers', () => {
       'select "a", "b" from t',
     );
     expect(() => renderOnce(sql`id = ${'x'}`)).toThrow(/parameters/);
+  });
+
+  it('writes a search text as an escape-string literal that reads back exactly', () => {
+    expect(render(sql`like ${planText("%o'k\\_%")}`)).toMatchObject({
+      sql: "like E'%o''k\\\\_%'",
+      params: [],
+    });
+    expect(render(sql`${planText('a\0b')}`).sql).toBe("E'ab'");
   });
 });

@@ -247,7 +247,11 @@ export const accountListResponseSchema = z.object({
   accounts: z.array(accountSchema),
   pageCount: z.number().int().min(0),
   filteredAccountCount: z.number().int().min(0),
+  /** The count stopped at LIST_COUNT_CAP: there are more (the UI shows "10,000+"). */
+  filteredAccountCountCapped: z.boolean().optional(),
   totalAccountCount: z.number().int().min(0),
+  /** The count stopped at LIST_COUNT_CAP: there are more. */
+  totalAccountCountCapped: z.boolean().optional(),
 });
 export type AccountListResponse = z.infer<typeof accountListResponseSchema>;
 

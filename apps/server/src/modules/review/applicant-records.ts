@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { applicants, notes, timelineEvents, type TimelineActivity } from '../../db/schema';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
@@ -254,19 +254,6 @@ export async function setApplicantFields(
   set: Partial<NewApplicantRow>,
 ): Promise<void> {
   await tx.update(applicants).set(set).where(eq(applicants.id, applicantId));
-}
-
-/**
- * The number of applicants of the jobs a user owns, as a correlated sub-select on the user id
- * `ownerId` (the accounts list's "interviews" column and sort).
- */
-export function applicantCountOfOwnerSql(ownerId: SQL): SQL<number> {
-  const jobs = jobsTableForJoin();
-  return sql<number>`(
-  select count(*)::int from ${applicants} as a
-  inner join ${jobs} as j on j.id = a.job_id
-  where j.owner_id = ${ownerId}
-)`;
 }
 
 /** Which of `emails` already belong to an applicant of the job (addresses are stored lower-cased). */

@@ -58,6 +58,55 @@ describe('AccountOverviewPage (spec §2 admin accounts)', () => {
     );
   });
 
+  it.each([
+    ['en', '10,000+', '334+'],
+    ['he', '10,000+', '334+'],
+  ] as const)(
+    'a count past the server cap reads "10,000+" and the last page "334+" (%s)',
+    async (language, count, lastPage) => {
+      renderScreen(<AccountOverviewPage />, {
+        path: '/backoffice/admin/account',
+        user: ADMIN,
+        language,
+        routes: {
+          'GET user/query': {
+            body: {
+              ...list([account({})]).body,
+              pageCount: 334,
+              filteredAccountCount: 10_000,
+              filteredAccountCountCapped: true,
+              totalAccountCount: 10_000,
+              totalAccountCountCapped: true,
+            },
+          },
+        },
+      });
+      const badge = await screen.findByTestId('account-count');
+      expect(badge).toHaveTextContent(count);
+      expect(badge).toHaveAttribute(
+        'title',
+        language === 'en'
+          ? 'More accounts match than were counted (10,000+); narrow the search to reach them'
+          : 'יש יותר חשבונות מהספירה (10,000+); צמצמו את החיפוש כדי להגיע אליהם',
+      );
+      const nav = screen.getByRole('navigation', {
+        name: language === 'en' ? 'Pages' : 'עמודים',
+      });
+      expect(within(nav).getByRole('button', { name: /334/ })).toHaveTextContent(lastPage);
+    },
+  );
+
+  it('an exact count reads as it is, with no plus', async () => {
+    renderScreen(<AccountOverviewPage />, {
+      path: '/backoffice/admin/account',
+      user: ADMIN,
+      routes: { 'GET user/query': list([account({}), account({ _id: 'u2' })]) },
+    });
+    const badge = await screen.findByTestId('account-count');
+    expect(badge).toHaveTextContent(/^2$/);
+    expect(badge).not.toHaveAttribute('title');
+  });
+
   it('a validation error on adding a user shows on its fields, with no alert (spec §8)', async () => {
     renderScreen(<AccountOverviewPage />, {
       path: '/backoffice/admin/account',

@@ -49,6 +49,7 @@ import { showAlert } from '../../../../common/stores/alert-store';
 import { useLanguageStore } from '../../../../common/stores/language-store';
 import { EmptyState } from '../../../../common/ui/empty-state';
 import { useIsPhone } from '../../../../common/ui/media-queries';
+import { cappedCountLabel } from '../../../../common/ui/capped-count';
 import { PaginationBar } from '../../../../common/ui/pagination-bar';
 import { useSessionUser } from '../../../common/session/session-actions';
 import { useViewAs } from '../../../common/session/view-as';
@@ -465,6 +466,15 @@ export default function AccountOverviewPage() {
     );
   };
 
+  // Past the server's cap the count reads "10,000+" (a search's "200+"), the last page "334+".
+  const filteredCountLabel = query.data
+    ? cappedCountLabel(
+        query.data.filteredAccountCount,
+        query.data.filteredAccountCountCapped,
+        language,
+      )
+    : '';
+
   return (
     <BackofficeLayout>
       <Stack gap="lg">
@@ -475,8 +485,19 @@ export default function AccountOverviewPage() {
               {t('accounts.title')}
             </Title>
             {query.data ? (
-              <Badge variant="light" color="gray" size="lg" data-testid="account-count">
-                {query.data.filteredAccountCount}
+              <Badge
+                variant="light"
+                color="gray"
+                size="lg"
+                data-testid="account-count"
+                aria-label={t('accounts.count', { shown: filteredCountLabel })}
+                title={
+                  query.data.filteredAccountCountCapped
+                    ? t('accounts.countCapped', { shown: filteredCountLabel })
+                    : undefined
+                }
+              >
+                <bdi dir="ltr">{filteredCountLabel}</bdi>
               </Badge>
             ) : null}
           </Group>
@@ -527,6 +548,7 @@ export default function AccountOverviewPage() {
         <PaginationBar
           currPage={state.currPage}
           pageCount={query.data?.pageCount ?? 0}
+          isCapped={query.data?.filteredAccountCountCapped ?? false}
           onChange={(page) =>
             setSearchParams(toUrl({ ...state, currPage: page }), { replace: true })
           }
