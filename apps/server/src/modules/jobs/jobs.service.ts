@@ -20,13 +20,14 @@ import {
   type PermissionSubject,
   type PublicJob,
 } from '@candid/domain';
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import {
   cappedCount,
   cappedCountSql,
   isoOrNull,
   likePattern,
+  planText,
   listColumns,
   planConstant,
   planOffset,
@@ -215,12 +216,18 @@ function listConditions(
   const scope = and(eq(jobs.orgId, orgId), archiveCondition(filter.showArchived))!;
   const department = departmentCondition(filter.departmentId);
   if (!filter.txt && !department) return { where: scope, isFiltered: false };
-  const pattern = filter.txt ? likePattern(filter.txt) : null;
+  // The pattern is written into the statement (planText): a search runs as an unnamed
+  // statement to be planned for its word (the trigram index for a rare one, the list index for
+  // a common one), and the list pool's forced generic plans apply to unnamed statements too, so
+  // as a parameter the planner never saw the word.
+  const pattern = filter.txt ? planText(likePattern(filter.txt)) : null;
   return {
     where: and(
       scope,
       department,
-      pattern ? or(ilike(jobs.title, pattern), ilike(jobs.location, pattern)) : undefined,
+      pattern
+        ? sql`(${jobs.title} ilike ${pattern} or ${jobs.location} ilike ${pattern})`
+        : undefined,
     )!,
     isFiltered: true,
   };

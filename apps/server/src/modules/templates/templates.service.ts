@@ -11,11 +11,12 @@ import {
   type TemplateSaveInput,
   type TemplateUpdateInput,
 } from '@candid/domain';
-import { and, asc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import {
   isoOrNull,
   likePattern,
+  planText,
   listColumns,
   planConstant,
   planOffset,
@@ -110,14 +111,10 @@ export async function listTemplates(
     eq(templates.orgId, orgId),
     query.showArchived ? isNotNull(templates.archivedAt) : isNull(templates.archivedAt),
   )!;
-  const where = query.txt
-    ? and(
-        scope,
-        or(
-          ilike(templates.title, likePattern(query.txt)),
-          ilike(templates.name, likePattern(query.txt)),
-        ),
-      )!
+  // The pattern written into the (unnamed) statement, so it is planned for the word (planText).
+  const pattern = query.txt ? planText(likePattern(query.txt)) : null;
+  const where = pattern
+    ? and(scope, sql`(${templates.title} ilike ${pattern} or ${templates.name} ilike ${pattern})`)!
     : scope;
   // Served by the partial (org, created_at, id) index of the archive view; the search filters
   // the organisation's own templates, which are few, so they are counted exactly. One
