@@ -464,4 +464,39 @@ describe.each(testDbKinds())('records on %s', (kind) => {
       expect(response.json()).toMatchObject({ status: 400, key: 'VALIDATION_ERR' });
     });
   });
+  describe('counts stop at LIST_COUNT_CAP, whichever way a search counts', () => {
+    beforeAll(async () => {
+      await t.app.db.delete(logRecords);
+      // 10,100 records: the newest 2,500 say "recent" (a search met often among the newest
+      // records counts along the list index), one in 1,000 "rare" (counted from the trigram
+      // index), all "network".
+      await t.app.db.execute(sql`
+        insert into log_records (timestamp, level, message, source, meta)
+        select timestamp '2026-01-01' + n * interval '1 minute', 'error',
+          case when n > 7600 then 'recent network error' when n % 1000 = 0 then 'rare network error'
+            else 'network error' end,
+          'frontend',
+          case when n % 2 = 0 then jsonb_build_object('user', jsonb_build_object('_id', 'u', 'fName', 'Dana'))
+            else '{}'::jsonb end
+        from generate_series(1, 10100) as n`);
+      await t.app.db.execute(sql`analyze log_records`);
+    }, 60_000);
+
+    it.each([
+      ['no filter', '', 10_000, true],
+      ['a word in every record', '?txt=network', 10_000, true],
+      ['a word in the newest quarter', '?txt=recent', 2_500, false],
+      ['a rare word', '?txt=rare', 7, false],
+      ['its opposite', '?txt=recent&exclude=true', 7_600, false],
+      ['a name in half the records', '?userTxt=dana', 5_050, false],
+      ['a word and a name', '?txt=recent&userTxt=dana', 1_250, false],
+    ])('%s', async (_name, query, total, capped) => {
+      const response = await list(admin, query);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        totalRecordCount: total,
+        totalRecordCountCapped: capped,
+      });
+    });
+  });
 });
