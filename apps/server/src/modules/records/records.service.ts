@@ -263,15 +263,18 @@ function conditionOf({ base, text }: RecordConditions, options: { walked?: boole
 }
 
 /**
- * A text search's count probes the newest PROBE_ROWS records of the filter first; when at
- * least PROBE_DENSE of them match (one in ten) the count walks the list index in order until the
- * cap (at most ten times the cap read, whatever the table's size), otherwise it reads the
- * trigram index, whose matches are then fewer than a tenth of the table. The planner would
- * build the bitmap of every match for any word: 450,000 for "failed" at 1 M records, 62 ms,
- * where walking to the cap takes 8.
+ * A text search's count probes the newest PROBE_ROWS records of the other filters first; when
+ * at least PROBE_DENSE of them match (one in twenty) the count walks the list index in order
+ * until the cap (at most twenty times the cap read, whatever the table's size), otherwise it
+ * reads the trigram index, whose matches are then fewer than a twentieth of the table. Left
+ * to itself the planner builds the bitmap of every match for any word: at 1 M records 450,000
+ * for "failed" (62 ms, where walking to the cap takes 8) and 80,000 for "conflict" (72 ms,
+ * lossy; the walk, 41). Walking reads about 0.3 µs a record and the bitmap about 0.9 µs a
+ * match, so at 1 M they cost the same near one in sixteen; below it, the bitmap's cost still
+ * follows the table's size (see README).
  */
 const PROBE_ROWS = 2_000;
-const PROBE_DENSE = PROBE_ROWS / 10;
+const PROBE_DENSE = PROBE_ROWS / 20;
 
 function recordCountSql(conditions: RecordConditions, exclude: boolean): SQL<number> {
   const where = conditionOf(conditions);
