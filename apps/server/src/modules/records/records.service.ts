@@ -266,12 +266,12 @@ function conditionOf({ base, text }: RecordConditions, options: { walked?: boole
  * A text search's count probes the newest PROBE_ROWS records of the other filters first; when
  * at least PROBE_DENSE of them match (one in twenty) the count walks the list index in order
  * until the cap (at most twenty times the cap read, whatever the table's size), otherwise it
- * reads the trigram index, whose matches are then fewer than a twentieth of the table. Left
- * to itself the planner builds the bitmap of every match for any word: at 1 M records 450,000
- * for "failed" (62 ms, where walking to the cap takes 8) and 80,000 for "conflict" (72 ms,
- * lossy; the walk, 41). Walking reads about 0.3 µs a record and the bitmap about 0.9 µs a
- * match, so at 1 M they cost the same near one in sixteen; below it, the bitmap's cost still
- * follows the table's size (see README).
+ * reads the trigram index, whose matches are then likely fewer than a twentieth of the
+ * table. Left to itself the planner builds the bitmap of every match for any word: at 1 M
+ * records 450,000 for "failed" (62 ms, where walking to the cap takes 8) and 80,000 for
+ * "conflict" (72 ms, lossy; the walk, 41). Walking reads about 0.3 µs a record and the bitmap
+ * about 0.9 µs a match, so at 1 M they cost the same near one in sixteen; below it, the
+ * bitmap's cost still follows the table's size (see README).
  */
 const PROBE_ROWS = 2_000;
 const PROBE_DENSE = PROBE_ROWS / 20;
@@ -299,7 +299,7 @@ function recordCountSql(conditions: RecordConditions, exclude: boolean): SQL<num
 
 const USER_TEXT_SEPARATOR = String.fromCharCode(31);
 
-/** The user filter on each field of the meta (what user_text holds), for a text user_text cannot decide. */
+/** The user filter on each field of the meta that user_text holds, for a text it cannot decide. */
 function userFieldsMatch(userTxt: string): SQL {
   const pattern = likePattern(userTxt);
   const field = (path: string[]) => sql`(${logRecords.meta} #>> ${`{${path.join(',')}}`})`;
@@ -324,7 +324,7 @@ function userFieldsMatch(userTxt: string): SQL {
   )})`;
 }
 
-/** A record list row: the record's columns under their property names, the timestamp as ISO text. */
+/** A record list row: the record's columns by property name, the timestamp as ISO text. */
 type RecordListRow = Omit<
   LogRecordRow,
   'timestamp' | 'userId' | 'applicantId' | 'messageLower' | 'userText'
