@@ -407,6 +407,38 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     },
   );
 
+  it('writes a search word into its statement, so an unnamed statement is planned for it', async () => {
+    // The list pool forces generic plans, and PostgreSQL applies that to unnamed statements
+    // too: as a parameter, the word would never reach the planner (planText).
+    const admin = await createAccount(t.app, { role: 'admin' });
+    const asAdmin = recruiter(t.app, admin);
+    for (const [ask, url, word] of [
+      [as, '/api/job?txt=Develop', "'%develop%'"],
+      [as, '/api/job/jobCount?txt=remote', "'%remote%'"],
+      [as, '/api/template?txt=screen', "'%screen%'"],
+      [asAdmin, '/api/record?txt=timeout', "'%timeout%'"],
+      [asAdmin, '/api/record?userTxt=dana', "'%dana%'"],
+      [asAdmin, '/api/user/query?txt=dana', "'%dana%'"],
+    ] as const) {
+      recorder.statements = [];
+      const response = await ask('GET', url);
+      const statements = recorder.statements;
+      recorder.statements = null;
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      const searched = statements.filter((statement) =>
+        statement.text.toLowerCase().includes(word),
+      );
+      expect(
+        searched.length,
+        `${url}\n${statements.map((s) => s.text).join('\n')}`,
+      ).toBeGreaterThan(0);
+      for (const statement of searched) {
+        expect(statement.name, url).toBeUndefined();
+        expect(statement.values.map(String), url).not.toContain(word.slice(1, -1));
+      }
+    }
+  });
+
   it('serves substring searches from the trigram indexes (pg_trgm)', async () => {
     // At this size the planner may rather filter the organisation's list index; on their own
     // the search conditions must find their trigram index.
