@@ -512,7 +512,8 @@ async function fillAdmin(db, ctx, size) {
          case when i % 5 <> 0 then jsonb_build_object('user', jsonb_build_object(
              'fName', (${arrayLiteral(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}],
              'lName', (${arrayLiteral(LAST_NAMES)})[1 + (i / 7) % ${LAST_NAMES.length}],
-             'email', 'bench-user-' || (i % $4::int) || '@gmail.com', 'companyName', 'Bench Company ' || (i % 977)))
+             'email', 'bench-user-' || (i % $4::int) || '@gmail.com', 'companyName', 'Bench Company ' || (i % 977),
+             '_id', md5('bench-user-' || (i % $4::int))::uuid))
            || case when i % 3 = 1 then jsonb_build_object('applicant', jsonb_build_object('id', 'a' || i,
              'info', jsonb_build_object('fName', (${arrayLiteral(FIRST_NAMES)})[1 + (i / 3) % ${FIRST_NAMES.length}],
                'lName', (${arrayLiteral(LAST_NAMES)})[1 + (i / 11) % ${LAST_NAMES.length}]))) else '{}'::jsonb end
