@@ -1,4 +1,9 @@
-import type { LogEntryInput, RecordListResponse } from '@candid/domain';
+import {
+  LIST_COUNT_CAP,
+  SEARCH_COUNT_CAP,
+  type LogEntryInput,
+  type RecordListResponse,
+} from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logRecords } from '../src/db/schema';
@@ -464,16 +469,18 @@ describe.each(testDbKinds())('records on %s', (kind) => {
       expect(response.json()).toMatchObject({ status: 400, key: 'VALIDATION_ERR' });
     });
   });
-  describe('counts stop at LIST_COUNT_CAP, whichever way a search counts', () => {
+  describe('counts stop at LIST_COUNT_CAP, a search at SEARCH_COUNT_CAP, whichever way it counts', () => {
     beforeAll(async () => {
       await t.app.db.delete(logRecords);
       // 10,100 records: the newest 2,500 say "recent" (a search met often among the newest
-      // records counts along the list index), one in 1,000 "rare" (counted from the trigram
-      // index), all "network".
+      // records counts along the list index), one in 1,000 "rarest" and one in 30 of the others
+      // "rare" (none among the newest: counted from the trigram index), all "network".
       await t.app.db.execute(sql`
         insert into log_records (timestamp, level, message, source, meta)
         select timestamp '2026-01-01' + n * interval '1 minute', 'error',
-          case when n > 7600 then 'recent network error' when n % 1000 = 0 then 'rare network error'
+          case when n > 7600 then 'recent network error'
+            when n % 1000 = 0 then 'rarest network error'
+            when n % 30 = 0 then 'rare network error'
             else 'network error' end,
           'frontend',
           case when n % 2 = 0 then jsonb_build_object('user', jsonb_build_object('_id', 'u', 'fName', 'Dana'))
@@ -483,13 +490,15 @@ describe.each(testDbKinds())('records on %s', (kind) => {
     }, 60_000);
 
     it.each([
-      ['no filter', '', 10_000, true],
-      ['a word in every record', '?txt=network', 10_000, true],
-      ['a word in the newest quarter', '?txt=recent', 2_500, false],
-      ['a rare word', '?txt=rare', 7, false],
-      ['its opposite', '?txt=recent&exclude=true', 7_600, false],
-      ['a name in half the records', '?userTxt=dana', 5_050, false],
-      ['a word and a name', '?txt=recent&userTxt=dana', 1_250, false],
+      ['no filter', '', LIST_COUNT_CAP, true],
+      ['a word in every record', '?txt=network', SEARCH_COUNT_CAP, true],
+      ['a word in the newest quarter', '?txt=recent', SEARCH_COUNT_CAP, true],
+      ['a word in one of 30 older records', '?txt=rare%20', SEARCH_COUNT_CAP, true],
+      ['a rarer word', '?txt=rarest', 7, false],
+      ['its opposite (no index: not a search)', '?txt=recent&exclude=true', 7_600, false],
+      ['a name in half the records', '?userTxt=dana', SEARCH_COUNT_CAP, true],
+      ['a word and a name', '?txt=recent&userTxt=dana', SEARCH_COUNT_CAP, true],
+      ['a word under the cap and a name', '?txt=rarest&userTxt=dana', 7, false],
     ])('%s', async (_name, query, total, capped) => {
       const response = await list(admin, query);
       expect(response.statusCode, response.body).toBe(200);

@@ -131,7 +131,10 @@ export const recordFilterSchema = z
   .transform(pageFromLimitSkip);
 export type RecordFilter = z.infer<typeof recordFilterSchema>;
 
-/** Answer of `GET record`: newest first; the total stops at LIST_COUNT_CAP (`…Capped`). */
+/**
+ * Answer of `GET record`: newest first; the total stops at LIST_COUNT_CAP, a text or user
+ * search's at SEARCH_COUNT_CAP (`…Capped`).
+ */
 export const recordListResponseSchema = z.object({
   records: z.array(logRecordSchema),
   totalRecordCount: z.number().int().min(0),
