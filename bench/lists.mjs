@@ -524,7 +524,7 @@ async function fillAdmin(db, ctx, size) {
     await db.run(
       `insert into activities (date, type, target, description, user_id, org_id)
        select now() - interval '365 days' * (1 - i::float8 / $3::int) - random() * interval '1 hour',
-         (array['create','update','delete','login'])[1 + i % 4],
+         (array['create','update','remove','login'])[1 + i % 4],
          (array['job','applicant','template','user'])[1 + (i / 4) % 4],
          'Bench activity ' || i, u.id, u.org_id
        from generate_series($1::int, $2::int) as i
