@@ -14,7 +14,13 @@ import {
 } from '@candid/domain';
 import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
-import { readList } from '../../db/list-query';
+import {
+  cappedCountSql,
+  planConstant,
+  planOffset,
+  readList,
+  runListStatement,
+} from '../../db/list-query';
 import { activities } from '../../db/schema';
 import { aliasedUsers } from '../users/users.joins';
 
@@ -126,25 +132,21 @@ export async function listActivities(
   db: Db,
   filter: ActivityFilter,
 ): Promise<ActivityListResponse> {
-  const where = and(...activityConditions(filter));
+  const where = and(...activityConditions(filter)) ?? sql`true`;
+  // The page's size, a first page's offset and the count's cap are written into the statements
+  // (planConstant, planOffset): on the list pool's generic plans `limit $1` was planned as a
+  // tenth of the table, and page 1 sorted all 1 M activities (269 ms, against 1.2).
+  const pageIds = sql`select ${activities.id} from ${activities} where ${where}
+    order by ${activities.date} asc, ${activities.id} asc
+    limit ${planConstant(filter.itemsPerPage)}
+    offset ${planOffset(getSkip(filter.currPage, filter.itemsPerPage))}`;
   return readList(db, async (q) => {
     // Deferred join: the page's ids come from the activities index alone, and only those 50
     // rows are joined to their users, however deep the page.
-    const pageIds = q
-      .select({ id: activities.id })
-      .from(activities)
-      .where(where)
-      .orderBy(asc(activities.date), asc(activities.id))
-      .limit(filter.itemsPerPage)
-      .offset(getSkip(filter.currPage, filter.itemsPerPage));
-    const rows = await selectActivities(q, inArray(activities.id, pageIds));
-    const [counted] = await q.select({ value: sql<number>`count(*)::int` }).from(
-      q
-        .select({ one: sql`1`.as('one') })
-        .from(activities)
-        .where(where)
-        .limit(LIST_COUNT_CAP + 1)
-        .as('limited'),
+    const rows = await selectActivities(q, sql`${activities.id} in (${pageIds})`);
+    const [counted] = await runListStatement<{ value: number }>(
+      q,
+      sql`select ${cappedCountSql(activities, where, LIST_COUNT_CAP)} as "value"`,
     );
     const total = Number(counted?.value ?? 0);
     return {

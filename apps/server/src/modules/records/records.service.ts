@@ -268,17 +268,19 @@ function conditionOf({ base, text }: RecordConditions, options: { walked?: boole
 
 /**
  * A text search's count probes the newest PROBE_ROWS records of the other filters first; when
- * at least PROBE_DENSE of them match (one in twenty) the count walks the list index in order
- * until the cap (at most twenty times the cap read, whatever the table's size), otherwise it
- * reads the trigram index, whose matches are then likely fewer than a twentieth of the
- * table. Left to itself the planner builds the bitmap of every match for any word: at 1 M
- * records 450,000 for "failed" (62 ms, where walking to the cap takes 8) and 80,000 for
- * "conflict" (72 ms, lossy; the walk, 41). Walking reads about 0.3 µs a record and the bitmap
- * about 0.9 µs a match, so at 1 M they cost the same near one in sixteen; below it, the
- * bitmap's cost still follows the table's size (see README).
+ * at least PROBE_DENSE of them match (one in a hundred) the count walks the list index in order
+ * until the cap (SEARCH_COUNT_CAP: at most about 20,000 records read, whatever the table's
+ * size), otherwise it reads the trigram index, whose matches are then likely fewer than a
+ * hundredth of the table. Left to itself the planner builds the bitmap of every match for any
+ * word: at 1 M records 450,000 for "failed" (62 ms, where walking to the cap takes 8) and 80,000
+ * for "conflict" (72 ms, lossy). Walking reads about 0.3 µs a record and the bitmap about 0.9 µs
+ * a match: to 201 matches at one in a hundred, the walk reads 20,000 records (6 ms), the bitmap
+ * of a 1 M table 10,000 matches (9 ms), and the bitmap's cost follows the table's size. At one
+ * in twenty (the threshold while the count went to 10,000), a user search for "cohen" (2 % of
+ * the records at 1 M) read its 22,000-match bitmap: 18 ms, 2.7 at 100 k.
  */
 const PROBE_ROWS = 2_000;
-const PROBE_DENSE = PROBE_ROWS / 20;
+const PROBE_DENSE = PROBE_ROWS / 100;
 
 /**
  * How far a record count goes: a search (`txt` or `userTxt`) stops at SEARCH_COUNT_CAP
