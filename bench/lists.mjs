@@ -464,7 +464,9 @@ async function fillAdmin(db, ctx, size) {
     `insert into organizations (name) select 'Bench Company ' || i from generate_series(1, $1::int) as i`,
     [orgs],
   );
-  await db.exec(`create temporary table if not exists bench_org_ids (n serial primary key, id uuid)`);
+  await db.exec(
+    `create temporary table if not exists bench_org_ids (n serial primary key, id uuid)`,
+  );
   await db.exec(`truncate bench_org_ids restart identity`);
   await db.run(
     `insert into bench_org_ids (id) select id from organizations where name like 'Bench Company %' order by id`,
