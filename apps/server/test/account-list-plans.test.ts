@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type SignedUp } from './factories';
 import { recruiter } from './review-helpers';
 import {
-  inline,
-  recorder,
   recordPg,
   recordPglite,
   restorePg,
   type Statement,
+  planOf as planStatement,
+  readsOf,
 } from './statement-plans';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
@@ -82,25 +82,10 @@ describe.each(testDbKinds())('the account overview is index-bound (%s)', (kind) 
     await t?.close();
   });
 
-  /** The statements one request ran, after checking that it answered 200. */
-  async function statementsOf(url: string): Promise<Statement[]> {
-    recorder.statements = [];
-    const response = await as('GET', url);
-    const statements = recorder.statements;
-    recorder.statements = null;
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return statements.filter((statement) => /^\s*(select|with)\b/i.test(statement.text));
-  }
+  /** The reads one request ran, after checking that it answered 200. */
+  const statementsOf = (url: string) => readsOf(() => as('GET', url), url);
 
-  async function planOf(statement: Statement): Promise<string> {
-    return t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql.raw(`explain ${inline(statement)}`))) as unknown as {
-        rows: Record<string, string>[];
-      };
-      return result.rows.map((row) => Object.values(row)[0]).join('\n');
-    });
-  }
+  const planOf = (statement: Statement) => planStatement(t.app.db, statement);
 
   /** The plans of the request's statements that read the account tables. */
   async function plansOf(url: string): Promise<string> {

@@ -30,6 +30,8 @@ import {
   recordPglite,
   restorePg,
   type Statement,
+  planOf as planStatement,
+  readsOf,
 } from './statement-plans';
 import { testDbKinds } from './test-db';
 
@@ -101,25 +103,10 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
     await t?.close();
   });
 
-  /** The statements one request ran, after checking that it answered 200. */
-  async function statementsOf(url: string): Promise<Statement[]> {
-    recorder.statements = [];
-    const response = await as('GET', url);
-    const statements = recorder.statements;
-    recorder.statements = null;
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return statements.filter((statement) => /^\s*(select|with)\b/i.test(statement.text));
-  }
+  /** The reads one request ran, after checking that it answered 200. */
+  const statementsOf = (url: string) => readsOf(() => as('GET', url), url);
 
-  async function planOf(statement: Statement): Promise<string> {
-    return t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql.raw(`explain ${inline(statement)}`))) as unknown as {
-        rows: Record<string, string>[];
-      };
-      return result.rows.map((row) => Object.values(row)[0]).join('\n');
-    });
-  }
+  const planOf = (statement: Statement) => planStatement(t.app.db, statement);
 
   const LISTS = [
     '/api/job/applicant',

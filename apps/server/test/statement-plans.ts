@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client';
 
 /**
  * Statements a test app sends, recorded so a test can EXPLAIN them on their own (list-plans and
@@ -66,4 +69,28 @@ export function inline(statement: Statement): string {
   return statement.text.replace(/\$(\d+)/g, (_match, n: string) =>
     literal(statement.values[Number(n) - 1]),
   );
+}
+
+/** The reads (SELECT or WITH statements) a request sent, after checking it answered 200. */
+export async function readsOf(
+  send: () => Promise<{ statusCode: number; body: string }>,
+  label: string,
+): Promise<Statement[]> {
+  recorder.statements = [];
+  const response = await send();
+  const statements = recorder.statements;
+  recorder.statements = null;
+  expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+  return statements.filter((statement) => /^\s*(select|with)\b/i.test(statement.text));
+}
+
+/** A statement's plan on its own (its values inlined), sequential scans switched off. */
+export async function planOf(db: Db, statement: Statement): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = (await tx.execute(sql.raw(`explain ${inline(statement)}`))) as unknown as {
+      rows: Record<string, string>[];
+    };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  });
 }
