@@ -383,36 +383,28 @@ async function fill(db, ctx, { jobFrom, jobTo, from, to }) {
 
 /** The bench recruiter (created once; a kept database already has it, and its data). */
 async function seed(db, app) {
-  const { rows: existing } = await db.run(
-    `select id, org_id as "orgId", email from users where email = 'bench@example.com'`,
-  );
-  const user =
-    existing[0] ??
-    (await createUser(db.handle.db, {
-      fName: 'Bench',
-      lName: 'Recruiter',
-      email: 'bench@example.com',
-      passwordHash: await hashPassword('Bench1234'),
-      role: 'user',
-      perm: 999,
-      emailVerified: true,
-      language: 'en',
-    }));
-  const { rows: admins } = await db.run(
-    `select id, org_id as "orgId", email from users where email = 'bench-admin@example.com'`,
-  );
-  const admin =
-    admins[0] ??
-    (await createUser(db.handle.db, {
-      fName: 'Bench',
-      lName: 'Admin',
-      email: 'bench-admin@example.com',
-      passwordHash: await hashPassword('Bench1234'),
-      role: 'admin',
-      perm: 999,
-      emailVerified: true,
-      language: 'en',
-    }));
+  /** A bench account (password Bench1234), read back when a kept database already has it. */
+  const account = async (email, lName, role) => {
+    const { rows } = await db.run(
+      `select id, org_id as "orgId", email from users where email = $1`,
+      [email],
+    );
+    return (
+      rows[0] ??
+      (await createUser(db.handle.db, {
+        fName: 'Bench',
+        lName,
+        email,
+        passwordHash: await hashPassword('Bench1234'),
+        role,
+        perm: 999,
+        emailVerified: true,
+        language: 'en',
+      }))
+    );
+  };
+  const user = await account('bench@example.com', 'Recruiter', 'user');
+  const admin = await account('bench-admin@example.com', 'Admin', 'admin');
   const loginAs = async (email) => {
     const response = await app.inject({
       method: 'POST',
@@ -426,13 +418,11 @@ async function seed(db, app) {
   const login = () => loginAs(user.email);
   const adminLogin = () => loginAs(admin.email);
   // Kept from an earlier run when its applicants are there (a fill cut short starts again).
-  const filled =
-    existing.length > 0 &&
-    (
-      await db.run('select exists (select 1 from applicants where org_id = $1) as "any"', [
-        existing[0].orgId,
-      ])
-    ).rows[0].any;
+  const filled = (
+    await db.run('select exists (select 1 from applicants where org_id = $1) as "any"', [
+      user.orgId,
+    ])
+  ).rows[0].any;
   // A template overview of 60 templates.
   if (!filled)
     await db.run(

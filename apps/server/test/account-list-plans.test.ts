@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type SignedUp } from './factories';
 import { recruiter } from './review-helpers';
 import {
-  recordPg,
-  recordPglite,
+  recordApp,
   restorePg,
   type Statement,
   planOf as planStatement,
@@ -42,8 +41,7 @@ describe.each(testDbKinds())('the account overview is index-bound (%s)', (kind) 
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    if (kind === 'postgres') recordPg();
-    else recordPglite((t.app.db as unknown as { $client: never }).$client);
+    recordApp(t.app, kind);
     const admin: SignedUp = await createAccount(t.app, { role: 'admin' });
     as = recruiter(t.app, admin);
     // 3,000 users in 300 organisations, most logged in; one recruiter owning 200 jobs with

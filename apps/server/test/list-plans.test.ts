@@ -26,8 +26,7 @@ import { createTestApp, type TestApp } from './test-app';
 import {
   inline,
   recorder,
-  recordPg,
-  recordPglite,
+  recordApp,
   restorePg,
   type Statement,
   planOf as planStatement,
@@ -54,8 +53,7 @@ describe.each(testDbKinds())('list calls are index-bound (%s)', (kind) => {
       LIST_STATEMENT_TIMEOUT_MS: '200',
       RATE_LIMIT_PER_MINUTE: '100000',
     });
-    if (kind === 'postgres') recordPg();
-    else recordPglite((t.app.db as unknown as { $client: never }).$client);
+    recordApp(t.app, kind);
     owner = await createAccount(t.app, { perm: 999 });
     as = recruiter(t.app, owner);
     const orgId = owner.user.companyId!;

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './factories';
 import { recruiter } from './review-helpers';
 import {
-  recordPg,
-  recordPglite,
+  recordApp,
   restorePg,
   type Statement,
   planOf as planStatement,
@@ -26,8 +25,7 @@ describe.each(testDbKinds())('the record overview is index-bound (%s)', (kind) =
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    if (kind === 'postgres') recordPg();
-    else recordPglite((t.app.db as unknown as { $client: never }).$client);
+    recordApp(t.app, kind);
     asAdmin = recruiter(t.app, await createAccount(t.app, { role: 'admin' }));
     // 4,000 records over 400 days, newest last: levels, sources, status codes (418 rare),
     // messages (one in 1,000 about a quota), recruiters and candidates (one rare address).

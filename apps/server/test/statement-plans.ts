@@ -94,3 +94,9 @@ export async function planOf(db: Db, statement: Statement): Promise<string> {
     return result.rows.map((row) => Object.values(row)[0]).join('\n');
   });
 }
+
+/** Records what `app` sends: the driver's query method on PostgreSQL, the client on PGlite. */
+export function recordApp(app: { db: Db }, kind: string): void {
+  if (kind === 'postgres') recordPg();
+  else recordPglite((app.db as unknown as { $client: never }).$client);
+}

@@ -169,6 +169,11 @@ export function planText(value: string): SQL {
   return sql.raw(`E'${escaped}'`);
 }
 
+/** A search's LIKE pattern (likePattern) written into the statement, planned for it (planText). */
+export function searchPattern(txt: string): SQL {
+  return planText(likePattern(txt));
+}
+
 /**
  * OFFSET of a numbered page: 0 (page 1, and every keyset page) in the statement's text, so its
  * generic plan is kept; a parameter deeper, where the plan depends on the value (PostgreSQL

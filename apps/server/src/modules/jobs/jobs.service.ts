@@ -26,8 +26,7 @@ import {
   cappedCount,
   cappedCountSql,
   isoOrNull,
-  likePattern,
-  planText,
+  searchPattern,
   listColumns,
   planConstant,
   planOffset,
@@ -220,7 +219,7 @@ function listConditions(
   // statement to be planned for its word (the trigram index for a rare one, the list index for
   // a common one), and the list pool's forced generic plans apply to unnamed statements too, so
   // as a parameter the planner never saw the word.
-  const pattern = filter.txt ? planText(likePattern(filter.txt)) : null;
+  const pattern = filter.txt ? searchPattern(filter.txt) : null;
   return {
     where: and(
       scope,

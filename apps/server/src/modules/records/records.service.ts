@@ -21,7 +21,7 @@ import {
   listColumns,
   planConstant,
   planOffset,
-  planText,
+  searchPattern,
   readList,
   renderOnce,
   runListStatement,
@@ -241,13 +241,13 @@ function recordConditions(filter: RecordFilter): RecordConditions {
   if (filter.txt) {
     // Patterns are written into the statement (planText): a search is an unnamed statement to
     // be planned for its word, and the list pool's forced generic plans apply to those too.
-    const match = sql`${logRecords.messageLower} like lower(${planText(likePattern(filter.txt))})`;
+    const match = sql`${logRecords.messageLower} like lower(${searchPattern(filter.txt)})`;
     // No index serves NOT LIKE: it is tested on the rows the other filters' indexes give.
     if (filter.exclude) base.push(sql`not (${match})`);
     else text.push(match);
   }
   if (filter.userTxt) {
-    text.push(sql`${logRecords.userText} like lower(${planText(likePattern(filter.userTxt))})`);
+    text.push(sql`${logRecords.userText} like lower(${searchPattern(filter.userTxt)})`);
     // The parts of user_text are separated by chr(31): a text holding one could match across
     // two of them, so it is also tested on the fields themselves, as before.
     if (filter.userTxt.includes(USER_TEXT_SEPARATOR)) text.push(userFieldsMatch(filter.userTxt));

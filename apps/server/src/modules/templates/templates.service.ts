@@ -15,8 +15,7 @@ import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-
 import type { Db, DbTx } from '../../db/client';
 import {
   isoOrNull,
-  likePattern,
-  planText,
+  searchPattern,
   listColumns,
   planConstant,
   planOffset,
@@ -112,7 +111,7 @@ export async function listTemplates(
     query.showArchived ? isNotNull(templates.archivedAt) : isNull(templates.archivedAt),
   )!;
   // The pattern written into the (unnamed) statement, so it is planned for the word (planText).
-  const pattern = query.txt ? planText(likePattern(query.txt)) : null;
+  const pattern = query.txt ? searchPattern(query.txt) : null;
   const where = pattern
     ? and(scope, sql`(${templates.title} ilike ${pattern} or ${templates.name} ilike ${pattern})`)!
     : scope;

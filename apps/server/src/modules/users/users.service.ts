@@ -26,10 +26,9 @@ import type { Db, DbTx } from '../../db/client';
 import {
   cappedCountSql,
   isoTime,
-  likePattern,
   planConstant,
   planOffset,
-  planText,
+  searchPattern,
   readList,
   renderOnce,
   runListStatement,
@@ -449,7 +448,7 @@ export async function listAccounts(db: Db, query: AccountListQuery): Promise<Acc
   // search_text is stored lower-cased: LIKE on the lower-cased pattern is what ILIKE on each
   // field did. The pattern is written into the statement (planText), so its plan is made for
   // the word: a rare one reads the trigram index, a common one walks the sort's index.
-  const pattern = query.txt ? planText(likePattern(query.txt)) : null;
+  const pattern = query.txt ? searchPattern(query.txt) : null;
   const search = pattern === null ? undefined : sql`u.search_text like lower(${pattern})`;
   const skip = getSkip(query.currPage, query.itemsPerPage);
   const window = sql`limit ${planConstant(query.itemsPerPage)} offset ${planOffset(skip)}`;
