@@ -144,8 +144,10 @@ export function AnswerView({
     }
     if (isLoading) {
       return (
-        <Center mih={200} role="status">
-          <Loader type="dots" aria-label={t('applicantDetails.answer.loading')} />
+        // The status carries the name: a Loader is a span, where aria-label is not allowed
+        // (axe's aria-prohibited-attr, seen when the answer loaded slowly under the e2e audit).
+        <Center mih={200} role="status" aria-label={t('applicantDetails.answer.loading')}>
+          <Loader type="dots" aria-hidden />
         </Center>
       );
     }
