@@ -2,11 +2,11 @@
 // Time from pressing "Finish interview" to the thank-you page with the uplink throttled (CDP
 // network emulation) relative to the recording bitrate, and time from the last answer being
 // saved (the recruiter's "save applicant" event naming its recording) to the recruiter's
-// <video> being able to play it (`canplay`). Scenarios (issue 10):
+// <video> being able to play it (`canplay`). Scenarios:
 //   a: three 8 s answers, uplink 2× the bitrate
 //   b: one 60 s answer, uplink 2× the bitrate
 //   c: three 8 s answers, uplink 1.2× the bitrate
-// Uploading runs while the candidate records (DESIGN §5), so finishing should leave little to
+// Uploading runs while the candidate records, so finishing should leave little to
 // send whatever the answer's length. Runs the real built server and Debian's Chromium with
 // fake devices (E2E_MEDIA.md). Run after `npm run build`: `npm run bench -- interview-finish`;
 // BENCH_SCENARIOS=a,b picks scenarios, BENCH_RUNS (default 5) the runs of each; BENCH_TRACE=1
@@ -185,10 +185,15 @@ async function runOnce(browser, baseUrl, job, scenario, recruiter) {
   await page.getByRole('button', { name: 'Start interview' }).click();
   await page.getByLabel('First name').fill('Noa');
   await page.getByLabel('Last name').fill('Cohen');
-  await page.getByLabel('Email').fill('noa@example.com');
+  // A person of their own per run: the runs share a job, and a run that stopped half-way would
+  // leave an interview under way that the same address resumes (by e-mailed code).
+  await page.getByLabel('Email').fill(`noa-${Date.now()}@example.com`);
   await page.getByLabel('Phone').fill('050-1234567');
   await page.getByLabel('City').fill('Haifa');
   await page.getByRole('button', { name: 'Continue' }).click();
+  // The consent notice comes before anything is recorded.
+  await page.getByTestId('consent-agree').check();
+  await page.getByTestId('consent-accept').click();
   await page.getByRole('button', { name: 'Run check' }).click();
   const start = page.getByRole('button', { name: 'Start interview' });
   await start.waitFor();

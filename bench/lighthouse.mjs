@@ -73,6 +73,8 @@ async function createJob(baseUrl, token) {
 async function addApplicants(baseUrl, jobId, count) {
   for (let index = 0; index < count; index += 1) {
     await api(baseUrl, 'POST', 'applicant', {
+      // The standard consent notice (version 0), agreed to as the consent step does.
+      consent: { version: 0, language: 'en' },
       applicant: {
         info: {
           fName: `Candidate${index}`,

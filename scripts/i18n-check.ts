@@ -1,5 +1,5 @@
 /**
- * i18n check (CONVENTIONS §10): run from the repository root with `tsx scripts/i18n-check.ts`.
+ * i18n check: run from the repository root with `tsx scripts/i18n-check.ts`.
  * Exits 1, listing every problem, when
  * - en.json and he.json (apps/web/src/locales, nested JSON read as dotted keys) differ in keys,
  *   write a key twice, or hold an empty or non-string value;

@@ -1,8 +1,11 @@
 // `npm test`: every layer, stopping at the first failure:
-// system packages → (typecheck → domain unit tests) alongside (lint → dead code (knip) → import
-// circles (madge) → i18n check) → (server tests) alongside (web tests → build) → e2e. Two lanes
-// run at once (each is one process on one core); a lane's output is printed when each of its
-// steps ends, so it never interleaves.
+// system packages → the OpenAPI document and typed client → the checks and unit suites on two cores (typecheck, lint (ESLint and
+// Prettier), the server's and the web app's tests, the domain's tests, the build, dead code
+// (knip), import circles (madge), the i18n check, the OpenAPI lint) → e2e → e2e scaled out (three processes behind
+// nginx; skipped, saying why, without its services). Two steps run at once (each is one process
+// on one core); a core that finishes a step takes the next one waiting, so neither waits for
+// the other while work is left. Each step's output is printed in one piece when it ends, so it
+// never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. A flaky e2e test (failed, then passed on CI's retry) fails the run and is named: a test
 // that passes only sometimes is a defect to fix, not a pass.
@@ -18,6 +21,7 @@ mkdirSync(reportsDir, { recursive: true });
 const workspaces = ['packages/domain', 'apps/server', 'apps/web'];
 const vitestReport = (workspace) => path.join(reportsDir, `${workspace.replace('/', '-')}.json`);
 const e2eReport = path.join(reportsDir, 'e2e.json');
+const scaleOutReport = path.join(reportsDir, 'e2e-scale-out.json');
 
 const vitestStep = (workspace) => [
   `unit and integration tests (${workspace})`,
@@ -32,27 +36,42 @@ const vitestStep = (workspace) => [
   { cwd: path.join(root, workspace) },
 ];
 
-/** Each entry is a step, or `{ lanes }`: lists of steps run one after another, lanes at once. */
+/**
+ * Each entry is a step, or `{ pool }`: steps two cores take in turn, in this order (the quick
+ * checks first, so a type or lint error shows within minutes; the long suites next; the short
+ * steps last, filling whichever core frees up first).
+ */
 const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
+  // The OpenAPI document the server serves, written without a port, and the typed client's
+  // types made from it (packages/api-client), before anything type-checks against them.
+  ['OpenAPI document and typed client', 'npm', ['run', 'build', '-w', 'packages/api-client']],
   {
-    lanes: [
-      [['typecheck', 'npm', ['run', 'typecheck']], vitestStep('packages/domain')],
-      [
-        ['lint', 'npm', ['run', 'lint']],
-        // Unused files, exports and dependencies (knip.json); a few seconds.
-        ['dead code (knip)', 'npm', ['run', 'knip']],
-        // Import circles, type-only imports included (madge), in the web app, server and domain.
-        ['import circles (madge)', 'npm', ['run', 'cycles']],
-        ['i18n check', 'npm', ['run', 'i18n:check']],
-      ],
-    ],
-  },
-  // Vitest runs one worker on two cores; the server and web suites each take one core at once.
-  {
-    lanes: [
-      [vitestStep('apps/server')],
-      [vitestStep('apps/web'), ['build', 'npm', ['run', 'build']]],
+    pool: [
+      ['typecheck', 'npm', ['run', 'typecheck']],
+      ['lint', 'npm', ['run', 'lint']],
+      vitestStep('apps/server'),
+      vitestStep('apps/web'),
+      // The e2e runs use the built app.
+      ['build', 'npm', ['run', 'build']],
+      vitestStep('packages/domain'),
+      // Unused files, exports and dependencies (knip.json); a few seconds.
+      ['dead code (knip)', 'npm', ['run', 'knip']],
+      // Import circles, type-only imports included (madge), in the web app, server and domain.
+      ['import circles (madge)', 'npm', ['run', 'cycles']],
+      ['i18n check', 'npm', ['run', 'i18n:check']],
+      // Redocly's recommended rules on that document: 0 errors; a warning kept is off in redocly.yaml.
+      ['OpenAPI lint (Redocly)', 'npm', ['run', 'openapi:lint']],
+      // On CI, the runtime-sensitive server tests again on each current Node LTS line (binaries
+      // from the npm registry): last in the pool, they fill the core the checks leave free while
+      // the server suite runs on the other.
+      ...(process.env.CI
+        ? [22, 24].map((major) => [
+            `server tests on Node ${major}`,
+            'bash',
+            ['scripts/test-node-lts.sh', String(major)],
+          ])
+        : []),
     ],
   },
   [
@@ -60,6 +79,14 @@ const steps = [
     'npm',
     ['run', 'test:e2e'],
     { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } },
+  ],
+  // The deploy recipe run for real (docs/deploy.md): three processes behind nginx on
+  // PostgreSQL, Redis and moto. Its tests skip, saying what is missing, when one is not here.
+  [
+    'e2e tests, scaled out (three processes behind nginx)',
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.scale-out.config.ts'],
+    { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_FILE: scaleOutReport } },
   ],
 ];
 
@@ -87,14 +114,15 @@ function summarise() {
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
-  if (existsSync(e2eReport)) {
-    const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  for (const file of [e2eReport, scaleOutReport]) {
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
     const { stats } = report;
     totals.passed += stats?.expected ?? 0;
     totals.flaky += stats?.flaky ?? 0;
     totals.failed += stats?.unexpected ?? 0;
     totals.skipped += stats?.skipped ?? 0;
-    totals.flakyTitles = flakyTitles(report);
+    totals.flakyTitles.push(...flakyTitles(report));
   }
   return totals;
 }
@@ -135,23 +163,35 @@ function report(name, status, stepStarted) {
   else console.log(`✔ ${name} (${seconds}s)`);
 }
 
-/** The lane's steps one after another, stopping at the first failure. */
-async function runLane(lane) {
-  for (const step of lane) {
-    const stepStarted = Date.now();
-    const status = await runCaptured(step);
-    report(step[0], status, stepStarted);
-    if (status !== 0) return status;
-  }
-  return 0;
+/** Vitest runs one worker on two cores; two steps at once keep both cores busy. */
+const CORES = 2;
+
+/**
+ * Runs the steps on `CORES` cores: each core takes the next step waiting when it is free. After
+ * a failure no new step starts; the ones running finish. Resolves with the first failure's
+ * status (0 when every step passed).
+ */
+async function runPool(pool) {
+  const waiting = [...pool];
+  let failure = 0;
+  const core = async () => {
+    while (failure === 0 && waiting.length > 0) {
+      const step = waiting.shift();
+      const stepStarted = Date.now();
+      const status = await runCaptured(step);
+      report(step[0], status, stepStarted);
+      if (status !== 0 && failure === 0) failure = status;
+    }
+  };
+  await Promise.all(Array.from({ length: CORES }, core));
+  return failure;
 }
 
 const started = Date.now();
 let exitCode = 0;
 for (const step of steps) {
   if (!Array.isArray(step)) {
-    const statuses = await Promise.all(step.lanes.map(runLane));
-    exitCode = statuses.find((status) => status !== 0) ?? 0;
+    exitCode = await runPool(step.pool);
   } else {
     const stepStarted = Date.now();
     const status = runInline(step);

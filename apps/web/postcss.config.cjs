@@ -1,7 +1,7 @@
 /**
  * Mantine's PostCSS preset (rtl/ltr mixins, rem/em functions, light/dark mixins) and the breakpoint
  * variables for `@media (max-width: $mantine-breakpoint-sm)` in CSS modules. The values mirror
- * BREAKPOINTS from @candid/domain (spec §9) in em; src/common/ui/theme.test.ts fails if they drift.
+ * BREAKPOINTS from @candid/domain in em; src/common/ui/theme.test.ts fails if they drift.
  */
 module.exports = {
   plugins: {

@@ -155,7 +155,7 @@ function mantineStylesGuard(): Plugin {
 }
 
 /**
- * The two product parts load lazily (DESIGN §2): the route table imports every screen with
+ * The two product parts load lazily: the route table imports every screen with
  * `import()`, so a candidate on a phone downloads the interview screens only and a recruiter the
  * back office only. Rolldown's default splitting does that, but into many small shared chunks
  * (an invitation link loaded ~45 files, most under 1 KiB, each paying ~550 bytes of response

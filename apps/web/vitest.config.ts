@@ -2,13 +2,16 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
 /**
- * Test files that replace a module (vi.mock), a global (vi.stubGlobal) or a browser prototype,
- * or need a document nothing rendered into before: each runs in a module graph of its own. The others share one per worker (`isolate: false`):
- * they render with the real modules and clean up after each test (vitest.setup.ts), and setting
- * up jsdom and importing the app afresh for each of them took over half the suite (608 s
+ * Test files that replace a module (vi.mock), a global (vi.stubGlobal) or a browser prototype
+ * beyond one test, or need a document nothing rendered into before: each runs in a module graph
+ * (and a process) of its own, which costs a few seconds a file to set up jsdom and import the app
+ * again. A stub the file undoes after each test (`vi.unstubAllGlobals()`, or a `vi.spyOn` that
+ * `restoreMocks` restores) needs no isolation. The others share one per worker (`isolate:
+ * false`): they render with the real modules and clean up after each test (vitest.setup.ts), and
+ * setting up jsdom and importing the app afresh for each of them took over half the suite (608 s
  * isolated, about 200 s shared, on a slow two-core machine). A new test that mocks a module,
- * stubs a global, patches a prototype or starts from the document's first focus belongs in
- * this list.
+ * stubs a global for good, patches a prototype or starts from the document's first focus belongs
+ * in this list.
  */
 const ISOLATED = [
   'src/interview/progress/components/question-step.test.tsx',
@@ -17,9 +20,7 @@ const ISOLATED = [
   'src/backoffice/applicants/compare/routes/compare-page.test.tsx',
   'src/backoffice/applicants/details/routes/applicant-details-page.test.tsx',
   'src/backoffice/applicants/routes/applicant-overview-page.test.tsx',
-  'src/common/i18n/languages.test.ts',
   'src/backoffice/applicants/player/interview-player.test.tsx',
-  'src/backoffice/applicants/player/media-duration.test.ts',
   // Keyboard focus from the first Tab: a document that earlier files rendered into is not fresh.
   'src/common/i18n/language-switch.test.tsx',
 ];

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAlertNotifications } from './src/common/ui/alert-notifications';
@@ -58,5 +59,9 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   cleanup();
+  // Mantine's notifications live in a module-level store that outlives the unmounted container:
+  // a test that ends before its alerts close would leave them there, and once five are held the
+  // next test's alerts wait in the queue, never shown.
+  notifications.clean();
   window.localStorage.clear();
 });

@@ -1,4 +1,4 @@
--- Built-in templates in Hebrew (issue 13): a recruiter working in Hebrew is offered these by
+-- Built-in templates in Hebrew: a recruiter working in Hebrew is offered these by
 -- GET /api/template/default?lang=he. The English ones are marked 'en'. Fixed ids; ON CONFLICT keeps a re-run harmless.
 UPDATE "templates" SET "lang" = 'en' WHERE "org_id" IS NULL AND "lang" IS NULL;
 --> statement-breakpoint

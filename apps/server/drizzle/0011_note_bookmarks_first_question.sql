@@ -1,5 +1,5 @@
 -- Bookmarks written before they named their question point into the first question's answer
--- (issue 13: until then the player showed them on every answer and jumped within whichever was open).
+-- (until then the player showed them on every answer and jumped within whichever was open).
 UPDATE "notes" AS n
 SET "quest_id" = j."quests" -> 0 ->> 'id'
 FROM "applicants" AS a

@@ -1,6 +1,6 @@
 -- Invitations sent before `reminders_wanted` existed: one whose recruiter turned reminders off
 -- has neither a due reminder, nor a sent or queued one, nor a stop request. Mark those so the
--- deadline reminder (issue 14) respects that choice too.
+-- deadline reminder respects that choice too.
 UPDATE "applicants" SET "reminders_wanted" = false
 WHERE "invite_token_hash" IS NOT NULL
   AND "reminder_due_at" IS NULL

@@ -1,4 +1,4 @@
--- Jobs from before scorecards (issue 15) get the default one: one overall criterion, labelled
+-- Jobs from before scorecards get the default one: one overall criterion, labelled
 -- in the owner's language as a new job's is (default-texts.ts: overallCriterion).
 UPDATE "jobs" SET "scorecard" = jsonb_build_array(jsonb_build_object(
   'id', 'overall',

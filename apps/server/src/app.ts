@@ -5,10 +5,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { redactingLoggerOptions } from './lib/log-redaction';
 import { accommodationsRoutes } from './modules/accommodations/accommodations.routes';
+import { mediaChecksRoutes } from './modules/media-checks/media-checks.routes';
 import { applicantsRoutes } from './modules/applicants/applicants.routes';
+import { candidateRealtimeHandlers } from './modules/applicants/applicants.realtime';
 import { applicationStatusRoutes } from './modules/application-status/application-status.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { coversRoutes } from './modules/covers/covers.routes';
@@ -18,18 +21,21 @@ import { tusUploadsRoutes } from './modules/interview-uploads/tus-uploads.routes
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createInvitationPage } from './modules/jobs/invitation-page';
 import { createLoginPage } from './modules/auth/login-page';
-import { realtimeHandlers } from './modules/realtime/realtime.handlers';
+import { isSessionLive } from './modules/auth/refresh-tokens.service';
 import { reviewRoutes } from './modules/review/review.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { teamRoutes } from './modules/users/team.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
+import { questionLibraryRoutes } from './modules/question-library/question-library.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { userRealtimeHandlers } from './modules/users/users.realtime';
 import { authPlugin } from './plugins/auth';
 import { findStoredUser } from './modules/users/users.service';
-import { recordsRoutes } from './modules/records/records.routes';
+import { logsRoutes } from './modules/logs/logs.routes';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
+import { subscribeNotifications } from './modules/notifications/notifications.subscribers';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { outboxPlugin } from './modules/outbox/outbox.plugin';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
@@ -38,7 +44,14 @@ import { shareLinksRoutes } from './modules/sharing/share-links.routes';
 import { findApiKey, touchApiKey } from './modules/integrations/api-keys.service';
 import { retentionPlugin } from './modules/retention/retention.plugin';
 import { retentionRoutes } from './modules/retention/retention.routes';
+import { consentRoutes } from './modules/consent/consent.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { webhooksPlugin } from './modules/integrations/webhooks.plugin';
+import { subscribeWebhooks } from './modules/integrations/webhooks.subscribers';
+import { subscribeApplicationStatus } from './modules/application-status/application-status.subscribers';
+import { subscribeJobs } from './modules/jobs/jobs.subscribers';
+import { subscribeTemplates } from './modules/templates/templates.subscribers';
+import { subscribeReview } from './modules/review/review.subscribers';
 import { clockPlugin } from './plugins/clock';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -56,8 +69,11 @@ import { firstPage, webPlugin } from './plugins/web';
 export interface BuildAppOptions {
   /** An already-open database (tests share one per file); opened from config otherwise. */
   database?: DatabaseHandle;
-  /** Pino logger options; false silences logs (tests). */
-  logger?: boolean | { level: string };
+  /**
+   * Pino logger options; false silences logs (tests), a stream captures them. Secrets are
+   * redacted from whatever is logged (lib/log-redaction.ts).
+   */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** The app's clock (tests move it to expire codes and tokens); the system clock otherwise. */
   now?: () => Date;
 }
@@ -74,9 +90,25 @@ export async function buildApp(
   config: AppConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Side effects of domain events (lib/domain-events.ts), in the order they run: what an
+  // account deletion hands over or erases; the candidate's confirmation, the recruiters'
+  // submission e-mails, then the webhook deliveries.
+  subscribeJobs();
+  subscribeTemplates();
+  subscribeReview();
+  subscribeApplicationStatus();
+  subscribeNotifications();
+  subscribeWebhooks();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            ...redactingLoggerOptions(),
+          },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A proxy's request id is kept so one id follows the request end to end (traceId).
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -118,6 +150,7 @@ export async function buildApp(
     findApiKey,
     touchApiKey,
     findShareLink,
+    isSessionLive,
   });
   await app.register(realtimePlugin, { config });
 
@@ -132,24 +165,29 @@ export async function buildApp(
       await api.register(jobsRoutes);
       await api.register(reviewRoutes);
       await api.register(templatesRoutes);
+      await api.register(questionLibraryRoutes);
       await api.register(coversRoutes, { config });
       await api.register(applicantsRoutes, { config });
       await api.register(accommodationsRoutes);
+      await api.register(mediaChecksRoutes);
       await api.register(applicationStatusRoutes);
       await api.register(interviewUploadsRoutes);
       await api.register(tusUploadsRoutes, { config });
-      await api.register(recordsRoutes, { config });
+      await api.register(logsRoutes, { config });
       await api.register(activitiesRoutes);
       await api.register(invitationsRoutes, { config });
       await api.register(notificationsPlugin, { config });
       await api.register(integrationsRoutes, { config });
       await api.register(retentionRoutes);
+      await api.register(consentRoutes);
+      await api.register(insightsRoutes);
       await api.register(shareLinksRoutes);
     },
     { prefix: '/api' },
   );
 
-  await app.register(realtimeHandlers);
+  await app.register(userRealtimeHandlers);
+  await app.register(candidateRealtimeHandlers);
   await app.register(tfjsWasmPlugin);
   await app.register(webPlugin, {
     config,

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './config';
+import { ConfigError, ENV_VARIABLES, launchDir, loadConfig, loadEnvFile, parseEnv } from './config';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'candid-config-'));
 
@@ -69,15 +69,33 @@ describe('config', () => {
     expect(config.database).toMatchObject({ poolSize: 25, listStatementTimeoutMs: 1500 });
   });
 
-  it('trusts X-Forwarded-Proto by default only behind an https PUBLIC_URL', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://hire.example.com/' })).toMatchObject({
-      publicUrl: 'https://hire.example.com',
-      trustProxy: true,
-    });
-    expect(
-      loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://x.example', TRUST_PROXY: 'false' })
-        .trustProxy,
-    ).toBe(false);
+  it('trusts no proxy unless TRUST_PROXY names hops or addresses', () => {
+    const load = (TRUST_PROXY?: string) =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        PUBLIC_URL: 'https://hire.example.com/',
+        ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }),
+      });
+    expect(load()).toMatchObject({ publicUrl: 'https://hire.example.com', trustProxy: false });
+    expect(load('').trustProxy).toBe(false);
+    expect(load('false').trustProxy).toBe(false);
+    expect(load('0').trustProxy).toBe(false);
+    expect(load('1').trustProxy).toBe(1);
+    expect(load('2').trustProxy).toBe(2);
+    expect(load('true').trustProxy).toBe(true);
+    expect(load('10.0.0.1, 10.1.0.0/16,loopback, ::1, fd00::/8').trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that is neither hops nor addresses', () => {
+    for (const value of ['yes', '10.0.0.1/33', '10.0.0/8', 'proxy.example.com', '1,,x', '99']) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be/);
+    }
   });
 
   it('lists every bad variable at once', () => {
@@ -121,5 +139,66 @@ describe('config', () => {
 
   it('treats empty variables as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({ PORT: 3000 });
+  });
+
+  describe('.env', () => {
+    it('is read from the launch directory; the environment wins over the file', () => {
+      const dir = tmp();
+      writeFileSync(
+        path.join(dir, '.env'),
+        [
+          '# a comment',
+          'PORT=4100',
+          'LOG_LEVEL=debug',
+          'MAIL_FROM="Hiring <hr@example.com>"',
+          'DATA_DIR=./state',
+          'APP_ENV=',
+        ].join('\n'),
+      );
+      const env: NodeJS.ProcessEnv = { INIT_CWD: dir, LOG_LEVEL: 'warn', APP_ENV: 'staging' };
+      expect(loadEnvFile(env)).toBe(path.join(dir, '.env'));
+      expect(env).toMatchObject({
+        PORT: '4100',
+        LOG_LEVEL: 'warn',
+        MAIL_FROM: 'Hiring <hr@example.com>',
+        APP_ENV: 'staging',
+      });
+      const config = loadConfig(env);
+      expect(config.port).toBe(4100);
+      expect(config.logLevel).toBe('warn');
+      expect(config.environment).toBe('staging');
+      // A relative DATA_DIR is the launch directory's, not the server process's.
+      expect(config.dataDir).toBe(path.join(dir, 'state'));
+    });
+
+    it('is optional', () => {
+      const env: NodeJS.ProcessEnv = { INIT_CWD: tmp() };
+      expect(loadEnvFile(env)).toBeNull();
+      expect(Object.keys(env)).toEqual(['INIT_CWD']);
+    });
+
+    it('falls back to the working directory without npm', () => {
+      expect(launchDir({})).toBe(process.cwd());
+    });
+  });
+
+  it('waits 25 s for in-flight requests at shutdown unless SHUTDOWN_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(
+      5000,
+    );
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
+  it('.env.example and docs/operations.md name every variable the server reads', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    expect([...documented].sort()).toEqual([...ENV_VARIABLES, 'NODE_ENV'].sort());
+    const operations = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+    const missing = [...ENV_VARIABLES, 'NODE_ENV'].filter(
+      (name) => !operations.includes(`\`${name}\``),
+    );
+    expect(missing).toEqual([]);
   });
 });

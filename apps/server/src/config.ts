@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseEnv as parseDotEnv } from 'node:util';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,7 +27,73 @@ const booleanFlag = z.preprocess(
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
 );
 
-/** Environment variables as read at start-up (DESIGN §6). Every name is documented in .env.example. */
+/** Names proxy-addr (Fastify's trustProxy) knows for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, an address/prefix (CIDR) or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, with the semantics of Fastify's `trustProxy`: `false`/`0` trusts no proxy, a
+ * number N trusts the N nearest hops (`1` behind one nginx), a comma-separated list trusts
+ * those addresses and CIDRs, and `true` trusts every hop (only sensible when nothing but the
+ * proxy can reach the server). The client address is then the nearest X-Forwarded-For entry
+ * not added by a trusted hop, so what a client writes into the header cannot choose it.
+ */
+export type TrustProxySetting = false | true | number | string[];
+
+/**
+ * The setting as Fastify's `trustProxy` option. Fastify 5.12 refuses a bare hop count (it
+ * cannot tell a proxy from a direct client), so hops are passed as the function proxy-addr
+ * calls per hop, nearest first: the operator who sets a count vouches that only the proxy
+ * reaches the server (docs/operations.md).
+ */
+export function fastifyTrustProxy(
+  setting: TrustProxySetting,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
+const trustProxySetting = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): TrustProxySetting | undefined => {
+      if (value === undefined) return undefined;
+      if (value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= 32) return hops === 0 ? false : hops;
+      }
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (entries.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be false, true, a number of hops (0-32) or a comma-separated list of addresses and CIDRs (not ${(bad.length > 0 ? bad : [value]).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
+/** Environment variables as read at start-up. Every name is documented in .env.example. */
 const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -74,9 +142,9 @@ const envSchema = z.object({
       .default('https://api.unsplash.com'),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
-  /** The deployment's name in error records (spec §3 Log record meta.environment). */
+  /** The deployment's name in error records (Log record meta.environment). */
   APP_ENV: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyToUndefined,
@@ -93,6 +161,11 @@ const envSchema = z.object({
     z.coerce.number().int().positive().optional(),
   ),
   WEB_DIST_DIR: optionalString,
+  /** How long a stopping process lets in-flight requests finish before it cuts them. */
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(25_000),
+  ),
   /** Largest recording (one take of one camera or screen) a candidate may upload, in bytes. */
   RECORDING_MAX_BYTES: z.preprocess(
     emptyToUndefined,
@@ -103,6 +176,9 @@ const envSchema = z.object({
       .default(2 * 1024 ** 3),
   ),
 });
+
+/** Every variable the server reads (besides NODE_ENV, and npm's INIT_CWD), for the docs' checks. */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 /**
  * Cross-field rules of the S3 driver, checked on the raw values so that they are reported
@@ -164,11 +240,16 @@ export interface AppConfig {
   unsplashApiUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
-   * The deployment's name, stored with every error record (spec §3 Log record
+   * The deployment's name, stored with every error record (Log record
    * `meta.environment`): `APP_ENV`, else `NODE_ENV`, else "development".
    */
   environment: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY; Fastify's
+   * `trustProxy`). None by default: a client could otherwise pick the address the per-IP limits
+   * count by sending the header itself.
+   */
+  trustProxy: TrustProxySetting;
   /**
    * Whether webhooks may go to loopback and private-network addresses (a developer's own
    * receiver). Off in production: an owner's webhook must not reach the server's neighbours.
@@ -185,6 +266,12 @@ export interface AppConfig {
   faceModelsDir: string;
   /** Largest recording a candidate may upload (tus uploads answer 413 above it). */
   recordingMaxBytes: number;
+  /**
+   * After SIGTERM/SIGINT: how long in-flight requests (uploads included) may take to finish
+   * before the process cuts them and exits (SHUTDOWN_TIMEOUT_MS, 25 s by default: under the
+   * 30 s most supervisors wait before SIGKILL).
+   */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +295,34 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.output<typeof envSchema> {
   ];
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return result.data;
+}
+
+/**
+ * The directory the operator ran the command in: npm's INIT_CWD under `npm start` and
+ * `npm run …` (npm runs workspace scripts from the workspace folder), else the process's own.
+ * The `.env` file, and relative DATA_DIR and WEB_DIST_DIR, are found from here.
+ */
+export function launchDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD?.trim() || process.cwd();
+}
+
+/**
+ * Adds the variables of a `.env` file (default: in the launch directory) to `env`, leaving
+ * every variable the environment already has as it is: the real environment wins, so a
+ * deployment can override one setting without editing the file. Returns the file read, or
+ * null when there is none. The syntax is Node's (`util.parseEnv`): NAME=value lines, `#`
+ * comments, optional quotes.
+ */
+export function loadEnvFile(
+  env: NodeJS.ProcessEnv = process.env,
+  file: string = path.join(launchDir(env), '.env'),
+): string | null {
+  if (!existsSync(file)) return null;
+  const values = parseDotEnv(readFileSync(file, 'utf8'));
+  for (const [name, value] of Object.entries(values)) {
+    if (env[name] === undefined && value !== undefined) env[name] = value;
+  }
+  return file;
 }
 
 /**
@@ -238,15 +353,15 @@ export function resolveFaceModelsDir(): string {
   return candidates.find((dir) => existsSync(dir)) ?? candidates[1]!;
 }
 
-function resolveWebDistDir(explicit: string | undefined): string | null {
-  const dir = path.resolve(explicit ?? path.join(serverRoot, '../web/dist'));
+function resolveWebDistDir(explicit: string | undefined, baseDir: string): string | null {
+  const dir = explicit ? path.resolve(baseDir, explicit) : path.join(serverRoot, '../web/dist');
   return existsSync(path.join(dir, 'index.html')) ? dir : null;
 }
 
 /** Turns the environment into an AppConfig (may create DATA_DIR and the generated secret). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = parseEnv(env);
-  const dataDir = path.resolve(parsed.DATA_DIR);
+  const dataDir = path.resolve(launchDir(env), parsed.DATA_DIR);
   const storage: StorageConfig =
     parsed.STORAGE_DRIVER === 's3'
       ? {
@@ -285,9 +400,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unsplashApiUrl: parsed.UNSPLASH_API_URL.replace(/\/+$/, ''),
     logLevel: parsed.LOG_LEVEL,
     environment: parsed.APP_ENV ?? (env.NODE_ENV?.trim() || 'development'),
-    // An https PUBLIC_URL means a proxy terminates TLS in front of us (the server speaks
-    // plain HTTP), so its X-Forwarded-Proto is believed unless TRUST_PROXY says otherwise.
-    trustProxy: parsed.TRUST_PROXY ?? (parsed.PUBLIC_URL ?? '').startsWith('https://'),
+    // No proxy is believed unless named: an operator says how many hops (or which addresses)
+    // stand in front, see docs/operations.md.
+    trustProxy: parsed.TRUST_PROXY ?? false,
     // A server reached at http://localhost is a developer's: their webhook receiver runs there.
     webhookAllowPrivateAddresses:
       parsed.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ??
@@ -299,8 +414,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perIpMax: parsed.AUTH_RATE_LIMIT_PER_IP,
       perAccountMax: parsed.AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
-    webDistDir: resolveWebDistDir(parsed.WEB_DIST_DIR),
+    webDistDir: resolveWebDistDir(parsed.WEB_DIST_DIR, launchDir(env)),
     faceModelsDir: resolveFaceModelsDir(),
     recordingMaxBytes: parsed.RECORDING_MAX_BYTES,
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -23,7 +23,7 @@ import { buildLiveWebm } from './webm-fixture';
 const REASON = 'A tremor makes my first take unreliable.';
 
 /**
- * Extra retakes (issue 14): a one-try job allows one take of each recorded question, plus the
+ * Extra retakes: a one-try job allows one take of each recorded question, plus the
  * extra takes of an approved accommodation; the server counts takes in every upload path (tus,
  * multipart, single PUT) and refuses one beyond the allowance with 409.
  */
@@ -228,7 +228,7 @@ describe.each(testDbKinds())('extra retakes (%s)', (kind) => {
       'GET',
       `/api/upload/sign_multipart?${q({ fileKey: secondKey, uploadId: restarted.json().uploadId, partNum: 1 })}`,
     );
-    const url = new URL(part.json().signedURL);
+    const url = new URL(part.json().signedURL, origin);
     const put = await fetch(`${origin}${url.pathname}${url.search}`, {
       method: 'PUT',
       body: Buffer.alloc(1000, 2),
@@ -274,7 +274,7 @@ describe.each(testDbKinds())('extra retakes (%s)', (kind) => {
       'GET',
       `/api/upload/sign_multipart?${q({ fileKey: otherKey, uploadId, partNum: 1 })}`,
     );
-    const url = new URL((part.json() as { signedURL: string }).signedURL);
+    const url = new URL((part.json() as { signedURL: string }).signedURL, origin);
     const put = await fetch(`${origin}${url.pathname}${url.search}`, {
       method: 'PUT',
       body: Buffer.alloc(1000, 3),

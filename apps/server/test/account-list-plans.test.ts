@@ -14,10 +14,10 @@ import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
 /**
- * The admin account overview (`GET user/query`) stays index-bound (issue 9): every statement of
+ * The admin account overview (`GET user/query`) stays index-bound: every statement of
  * every sort (both directions), a search and a deep page is EXPLAINed with sequential scans
  * switched off; a plan that still reads users, jobs, applicants or the kept counts sequentially
- * fails, and each sort must walk its own index. Speed is measured elsewhere (see the README).
+ * fails, and each sort must walk its own index. Speed is measured elsewhere (docs/performance.md).
  */
 
 /** The index each sort's page walks (the users schema and user_applicant_counts). */

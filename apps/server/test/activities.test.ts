@@ -95,7 +95,7 @@ describe.each(testDbKinds())('activities on %s', (kind) => {
       'day 54',
       'day 55',
     ]);
-    // The spec's limit and skip (§7 GET activity?limit&skip&filters).
+    // The spec's limit and skip (GET activity?limit&skip&filters).
     const bySkip = await list(`?userId=${user.user._id}&toDate=2020-12-31&limit=10&skip=20`);
     expect(bySkip.activities.map((activity) => activity.desc)).toEqual(
       Array.from({ length: 10 }, (_, index) => `day ${21 + index}`),
@@ -151,7 +151,7 @@ describe.each(testDbKinds())('activities on %s', (kind) => {
 
   // The account is its organisation's last member: deleting it deletes the organisation, and
   // the audit trail of what was done to it must survive that.
-  it('writes one activity per account change: create, edit, password, delete (spec §3 user, User Password)', async () => {
+  it('writes one activity per account change: create, edit, password, delete (user, User Password)', async () => {
     const since = new Date().toISOString();
     const created = await call(admin, 'POST', '/api/user', {
       fName: 'Audit',
@@ -201,20 +201,30 @@ describe.each(testDbKinds())('activities on %s', (kind) => {
     ]);
   });
 
-  it('a recruiter sending viewAsId acts as themselves and is logged without it', async () => {
+  it('a recruiter sending viewAsId of someone else is refused, and nothing is done or logged', async () => {
     const since = new Date().toISOString();
-    const created = await call(recruiter, 'POST', '/api/job', {
+    const refused = await call(recruiter, 'POST', '/api/job', {
       job: jobPayload({ info: { title: 'Mine' } }),
       viewAsId: other.user._id,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    expect((created.json() as Job).owner._id).toBe(recruiter.user._id);
+    expect(refused.json()).toMatchObject({ status: 403, key: 'VIEW_AS_FORBIDDEN_ERR' });
     const theirs = await list(
       `?userId=${recruiter.user._id}&fromDate=${encodeURIComponent(since)}`,
     );
-    expect(theirs.activities).toHaveLength(1);
-    expect(theirs.activities[0]!.meta).not.toHaveProperty('viewAsId');
-    expect(theirs.activities[0]).not.toHaveProperty('viewAs');
+    expect(theirs.activities).toHaveLength(0);
+    // Naming themselves is no view-as: done and logged without it.
+    const created = await call(recruiter, 'POST', '/api/job', {
+      job: jobPayload({ info: { title: 'Mine' } }),
+      viewAsId: recruiter.user._id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((created.json() as Job).owner._id).toBe(recruiter.user._id);
+    const logged = await list(
+      `?userId=${recruiter.user._id}&fromDate=${encodeURIComponent(since)}`,
+    );
+    expect(logged.activities).toHaveLength(1);
+    expect(logged.activities[0]!.meta).not.toHaveProperty('viewAsId');
+    expect(logged.activities[0]).not.toHaveProperty('viewAs');
   });
 
   it('exports the filtered list as CSV, oldest first, with quoting and formula guards', async () => {

@@ -289,7 +289,10 @@ describe('content security policy with Google sign-in', () => {
 describe('https redirect', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { PUBLIC_URL: 'https://hire.example.com' });
+    t = await createTestApp('pglite', {
+      PUBLIC_URL: 'https://hire.example.com',
+      TRUST_PROXY: '1',
+    });
   });
   afterAll(async () => t?.close());
 

@@ -180,6 +180,7 @@ describe.each(testDbKinds())('a job closing date (%s)', (kind) => {
         url: '/api/applicant',
         payload: {
           jobId: job._id,
+          consent: { version: 0, language: 'en' },
           applicant: {
             info: {
               fName: 'Too',

@@ -76,7 +76,7 @@ describe.each(testDbKinds())('the deadline reminder (%s)', (kind) => {
     ]);
     await invite(job, [{ fName: 'Quiet', email: 'quiet@example.com' }], { remind: false });
     const invitation = (await outbox()).find((m) => m.to === 'waiting@example.com')!;
-    expect(invitation.text).toContain('one a day before they close');
+    expect(invitation.text).toContain('one a day before applications close');
 
     // "Stopped" stops reminders; "Done" submits.
     const stop = await t.app.inject({
@@ -89,6 +89,7 @@ describe.each(testDbKinds())('the deadline reminder (%s)', (kind) => {
       url: '/api/applicant',
       payload: {
         jobId: job._id,
+        consent: { version: 0, language: 'en' },
         inviteToken: await tokenOf('done@example.com'),
         applicant: {
           info: {
@@ -128,7 +129,7 @@ describe.each(testDbKinds())('the deadline reminder (%s)', (kind) => {
       const twoDay = (await outbox()).find(
         (m) => m.to === 'waiting@example.com' && m.subject.startsWith('Reminder: '),
       )!;
-      expect(twoDay.text).toContain('we will remind you once more a day before');
+      expect(twoDay.text).toContain('We will remind you once more a day before');
 
       // A day before closing: one deadline reminder, to "Waiting" only, and only once.
       clock.advance(4 * DAY_MS - DEADLINE_REMINDER_BEFORE_MS - INVITATION_REMINDER_AFTER_MS);

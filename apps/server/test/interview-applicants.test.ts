@@ -2,7 +2,7 @@ import type { CandidateApplicant, Job } from '@candid/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants } from '../src/db/schema';
-import { listTimelineActivities } from '../src/modules/review/applicant-records';
+import { listTimelineActivities } from '../src/modules/applicant-records/applicant-store';
 import { bearer, type SignedUp } from './factories';
 import {
   accountWith,
@@ -38,7 +38,12 @@ describe.each(testDbKinds())('candidate applicant (%s)', (kind) => {
 
   it('creates the applicant opened now, with a candidate token and a created+opened timeline', async () => {
     const { applicant, candidateToken } = await startInterview(t.app, job._id);
-    expect(applicant.info).toMatchObject({ ...CANDIDATE_INFO, cv: null, imgUrl: null });
+    expect(applicant.info).toMatchObject({
+      ...CANDIDATE_INFO,
+      email: expect.stringMatching(/^yael-/u),
+      cv: null,
+      imgUrl: null,
+    });
     expect(applicant.jobInfo).toEqual({ title: job.info.title, jobId: job._id });
     expect(applicant.timestamp.opened).toEqual(expect.any(String));
     expect(applicant.timestamp).toMatchObject({ sent: null, submitted: null, quited: null });
@@ -55,6 +60,7 @@ describe.each(testDbKinds())('candidate applicant (%s)', (kind) => {
     const badPhone = await post({
       applicant: { info: { ...CANDIDATE_INFO, phone: '12' } },
       jobId: job._id,
+      consent: { version: 0, language: 'en' },
     });
     expect(badPhone.statusCode).toBe(400);
     expect(JSON.stringify(badPhone.json())).toContain('PHONE_VALIDATE');

@@ -2,7 +2,7 @@ import type { CreateApplicantResponse, Job } from '@candid/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { jobs } from '../src/db/schema';
-import { bearer, type SignedUp } from './factories';
+import { bearer, type SignedUp, uniqueEmail } from './factories';
 import { accountWith, jobPayload, questionPayload } from './jobs-helpers';
 
 /** Test helpers of the candidate side (interview-*.test.ts, realtime*.test.ts). */
@@ -36,16 +36,19 @@ export async function archiveJob(app: FastifyInstance, jobId: string): Promise<v
   await app.db.update(jobs).set({ archivedAt: new Date() }).where(eq(jobs.id, jobId));
 }
 
-/** Starts an interview as a candidate would. */
+/**
+ * Starts an interview as a candidate would. Each call is another person (an address of its
+ * own) unless `info` says otherwise: the same address on the same job resumes its interview.
+ */
 export async function startInterview(
   app: FastifyInstance,
   jobId: string,
-  info: Record<string, unknown> = CANDIDATE_INFO,
+  info: Record<string, unknown> = { ...CANDIDATE_INFO, email: uniqueEmail('yael') },
 ): Promise<CreateApplicantResponse> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/applicant',
-    payload: { applicant: { info }, jobId },
+    payload: { applicant: { info }, jobId, consent: { version: 0, language: 'en' } },
   });
   if (response.statusCode !== 201) {
     throw new Error(`applicant: ${response.statusCode} ${response.body}`);

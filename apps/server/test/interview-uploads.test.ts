@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../src/db/schema';
 import { scanWebm } from '../src/modules/interview-uploads/webm-duration';
-import { listTimelineActivities } from '../src/modules/review/applicant-records';
+import { listTimelineActivities } from '../src/modules/applicant-records/applicant-store';
 import type { SignedUp } from './factories';
 import {
   accountWith,
@@ -52,9 +52,9 @@ describe.each(testDbKinds())('recording uploads (%s)', (kind) => {
       Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();
 
-  /** PUTs bytes to a signed URL of this server (the URL names PUBLIC_URL's origin). */
+  /** PUTs bytes to a signed URL of this server (a same-origin path). */
   async function putSigned(signedURL: string, body: Buffer, contentType?: string) {
-    const url = new URL(signedURL);
+    const url = new URL(signedURL, origin);
     const response = await fetch(`${origin}${url.pathname}${url.search}`, {
       method: 'PUT',
       body,
@@ -203,7 +203,7 @@ describe.each(testDbKinds())('recording uploads (%s)', (kind) => {
     expect(row).toMatchObject({ status: 'completed', sizeBytes: webm.length + 11, kind: 'face' });
 
     // A retried complete answers the same. restart=1 would start a new upload, a retake: a
-    // one-try job allows none without an approved accommodation (issue 14), and the stored
+    // one-try job allows none without an approved accommodation, and the stored
     // take stays as it was.
     const retried = await as('POST', `/api/upload/complete_multipart?${q({ fileKey, uploadId })}`, {
       parts: [part1, part2],

@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { PublicJob } from '@candid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  languageFromAcceptLanguage,
+  INVITATION_OVERVIEW_TEXT,
+  languageFromLink,
   matchCandidatePage,
 } from '../src/modules/jobs/invitation-page';
+import { languageFromAcceptLanguage } from '../src/plugins/web-first-screen';
 import { LOGIN_FIRST_SCREEN_TEXT } from '../src/modules/auth/login-page';
 import { accountWith, callAs, jobPayload } from './jobs-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -176,6 +178,30 @@ describe('the invitation link carries its first screen (PGlite)', () => {
     expect((await page(`/interview/${jobId}`)).body).toContain('<html lang="en" dir="ltr">');
   });
 
+  it('states the number of questions, the time, one take and what is needed', async () => {
+    const { body } = await page(`/interview/${jobId}`);
+    const [before] = body.split('<div id="root"></div>');
+    expect(before).toContain(
+      '<ul class="fs-facts" aria-label="About this interview"><li>1 question</li>' +
+        '<li>Up to 5 minutes</li><li>One take per answer</li>' +
+        '<li>You&#39;ll need a camera, a microphone and a quiet place</li></ul>',
+    );
+  });
+
+  it("paints in the link's language (?lng=), whatever the browser's", async () => {
+    const hebrew = await t.app.inject({
+      url: `/interview/${jobId}?invite=abc&lng=he`,
+      headers: { accept: 'text/html', 'accept-language': 'en-US' },
+    });
+    expect(hebrew.body).toMatch(/^<!doctype html><html lang="he" dir="rtl"><head>/);
+    expect(hebrew.body).toContain('<li>שאלה אחת</li><li>עד 5 דקות</li>');
+    const english = await t.app.inject({
+      url: `/interview/${jobId}?lng=en`,
+      headers: { accept: 'text/html', 'accept-language': 'he-IL' },
+    });
+    expect(english.body).toMatch(/^<!doctype html><html lang="en" dir="ltr"><head>/);
+  });
+
   it('serves the plain index.html for an archived or unknown job and for later interview steps', async () => {
     for (const url of [
       `/interview/${archivedId}`,
@@ -203,6 +229,48 @@ describe('languageFromAcceptLanguage', () => {
     [undefined, 'en'],
   ])('%s → %s', (header, expected) => {
     expect(languageFromAcceptLanguage(header)).toBe(expected);
+  });
+});
+
+describe('languageFromLink', () => {
+  it.each([
+    ['/interview/abc?lng=he', 'he'],
+    ['/interview/abc?invite=x&lng=EN', 'en'],
+    ['/interview/abc?lng=fr', null],
+    ['/interview/abc', null],
+    ['/interview/abc#lng=he', null],
+  ])('%s → %s', (url, expected) => {
+    expect(languageFromLink(url)).toBe(expected);
+  });
+});
+
+describe("the first screen's interview overview", () => {
+  it('words it as the web app does, in both languages and plural forms', async () => {
+    for (const language of ['en', 'he'] as const) {
+      const { onboarding } = JSON.parse(
+        await readFile(
+          path.join(import.meta.dirname, '../../web/src/locales', `${language}.json`),
+          'utf8',
+        ),
+      ) as { onboarding: { overview: Record<string, string> } };
+      const words = onboarding.overview;
+      const text = INVITATION_OVERVIEW_TEXT[language];
+      const form = (count: number) =>
+        count === 1 ? 'one' : count === 2 && language === 'he' ? 'two' : 'other';
+      for (const count of [1, 2, 7]) {
+        const fill = (key: string) =>
+          words[`${key}_${form(count)}`]?.replace('{{count}}', `${count}`);
+        expect(text.questions(count), `${language} ${count}`).toBe(fill('questions'));
+        expect(text.minutes(count), `${language} ${count}`).toBe(fill('minutes'));
+      }
+      expect(text).toMatchObject({
+        label: words.label,
+        oneTry: words.oneTry,
+        retakes: words.retakes,
+        needs: words.needs,
+        needsScreen: words.needsScreen,
+      });
+    }
   });
 });
 

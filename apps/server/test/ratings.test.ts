@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
 /**
- * Ratings and scorecards (issue 15): the job's scorecard (default, custom by plan), each
+ * Ratings and scorecards: the job's scorecard (default, custom by plan), each
  * reviewer's ratings of the applicant and its answers, averages and reviewer counts in the
  * details and the overview (sorted and filtered), timeline events and activities, and who may
  * rate: the organisation's owner and members, an admin through view-as; not another
@@ -293,7 +293,7 @@ describe.each(testDbKinds())('ratings and scorecards (%s)', (kind) => {
       [null, '', 401],
       [candidateToken, '', 401],
       ['not-a-token', '', 401],
-      // A recruiter naming someone to view as stays in their own organisation.
+      // A viewAsId in a query the route does not take is no view-as.
       [stranger, `?viewAsId=${owner.user._id}`, 404],
     ];
     for (const [who, query, status] of cases) {
@@ -301,6 +301,12 @@ describe.each(testDbKinds())('ratings and scorecards (%s)', (kind) => {
       expect(response.statusCode, response.body).toBe(status);
       expect(response.body).not.toContain('Olga');
     }
+    // A recruiter naming someone else to view as, where the route takes it, is refused.
+    const refusedViewAs = await rate(stranger, ids.ben, {
+      ...overall(1),
+      viewAsId: owner.user._id,
+    });
+    expect(refusedViewAs.json()).toMatchObject({ status: 403, key: 'VIEW_AS_FORBIDDEN_ERR' });
     // Another organisation's job in the path, or an applicant of another job: not found.
     const otherJob = await createInterviewJob(t.app, stranger, ['video']);
     const crossed = await call(

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
 /**
- * The admin record overview stays index-bound (issue 9): every statement `GET record` runs for
+ * The admin record overview stays index-bound: every statement `GET record` runs for
  * each filter is EXPLAINed with sequential scans switched off, and a plan that still reads
  * log_records sequentially (no index can serve the filter or the sort) fails. The filters
  * whose index is their own name it too, so a plan that walks the whole list index instead

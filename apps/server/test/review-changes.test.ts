@@ -423,7 +423,7 @@ describe.each(testDbKinds())('applicant review: changes and deletion (%s)', (kin
     expect(items(restored)[0]!.archivedAt).toBeNull();
     expect((await countOf('')).totalApplicantCount).toBe(activeBefore);
     // (The archive is dated a minute ahead, by the moved clock.)
-    // Marking read is a change of the applicant too (spec §3: every mutation is recorded).
+    // Marking read is a change of the applicant too (every mutation is recorded).
     expect((await activitiesOf(id)).sort()).toEqual([
       'archive applicant',
       'restore applicant',

@@ -11,7 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { activities, applicants, notes, timelineEvents } from '../src/db/schema';
-import { bearer, type SignedUp } from './factories';
+import { bearer, uniqueEmail, type SignedUp } from './factories';
 import { callAsCandidate, CANDIDATE_INFO, startInterview } from './interview-helpers';
 
 /** Test helpers of the recruiter's applicant review (review*.test.ts). */
@@ -38,7 +38,13 @@ export async function applyAs(
     before?: (created: CreateApplicantResponse) => Promise<void>;
   } = {},
 ): Promise<CreateApplicantResponse> {
-  const created = await startInterview(app, jobId, { ...CANDIDATE_INFO, ...options.info });
+  // Each call is another person unless `info` names an address: the same address on the same
+  // job resumes its unfinished interview instead of starting one.
+  const created = await startInterview(app, jobId, {
+    ...CANDIDATE_INFO,
+    email: uniqueEmail('yael'),
+    ...options.info,
+  });
   await options.before?.(created);
   const as = callAsCandidate(app, created.candidateToken);
   const put = async (applicant: Record<string, unknown>) => {
@@ -90,7 +96,7 @@ export async function uploadRecording(
     `/api/upload/sign_multipart?${q({ fileKey, uploadId, partNum: 1 })}`,
   );
   expect(signed.statusCode, signed.body).toBe(200);
-  const url = new URL((signed.json() as { signedURL: string }).signedURL);
+  const url = new URL((signed.json() as { signedURL: string }).signedURL, origin);
   const put = await fetch(`${origin}${url.pathname}${url.search}`, { method: 'PUT', body: bytes });
   expect(put.status).toBe(200);
   const done = await as('POST', `/api/upload/complete_multipart?${q({ fileKey, uploadId })}`, {
@@ -100,9 +106,9 @@ export async function uploadRecording(
   return fileKey;
 }
 
-/** Fetches a signed URL of this server (signed for PUBLIC_URL's origin) from the listening app. */
+/** Fetches a signed URL of this server (a same-origin path) from the listening app. */
 export function fetchSigned(origin: string, signedUrl: string, init: RequestInit = {}) {
-  const url = new URL(signedUrl);
+  const url = new URL(signedUrl, origin);
   return fetch(`${origin}${url.pathname}${url.search}`, init);
 }
 

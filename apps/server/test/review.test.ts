@@ -590,10 +590,12 @@ describe.each(testDbKinds())('applicant review: reading (%s)', (kind) => {
     expect(deleted.statusCode).toBe(404);
     expect(await snapshotApplicant(t.app, ids.rina)).toEqual(before);
     expect(await snapshotApplicant(t.app, ids.gil)).toEqual(gilBefore);
-    // Naming someone else's user as view-as does nothing for a non-admin.
-    expect(await list(stranger, `?viewAsId=${owner.user._id}`)).toMatchObject({
-      filteredApplicantCount: 0,
-    });
+    // Naming someone else's user as view-as is refused for a non-admin.
+    const viewAs = await recruiter(t.app, stranger)(
+      'GET',
+      `/api/job/applicant?viewAsId=${owner.user._id}`,
+    );
+    expect(viewAs.json()).toMatchObject({ status: 403, key: 'VIEW_AS_FORBIDDEN_ERR' });
   });
 
   it('lets an admin view as another account, logging the admin as the actor', async () => {

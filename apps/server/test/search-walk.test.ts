@@ -65,7 +65,7 @@ describe.each(testDbKinds())('a text search walks the newest list entries first 
       from generate_series(1, 500) as n, (select id from jobs where org_id = ${orgId}) j`);
     await t.app.db.execute(sql`analyze applicants`);
     for (const word of ['quinn', 'yonit', 'zelda', 'ruth', 'cora', 'nobody']) {
-      // The reference: every match, in the spec §9 default order, read without any index trick.
+      // The reference: every match, in the default order, read without any index trick.
       const result = (await t.app.db.execute(sql`
         select id from applicants
         where org_id = ${orgId} and archived_at is null

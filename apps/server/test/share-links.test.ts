@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
 /**
- * Sharing applicants with a hiring manager (issue 15): who may make, list and revoke links
+ * Sharing applicants with a hiring manager: who may make, list and revoke links
  * (owner, member; not another organisation, an anonymous caller, a candidate, an API key or a
  * plan without SHARE_LINKS), what a guest link opens (its applicants only, nothing private),
  * what it refuses (revoked, expired, another applicant, an unknown token), and what a guest's

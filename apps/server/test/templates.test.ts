@@ -130,7 +130,7 @@ describe.each(testDbKinds())('templates on %s', (kind) => {
     expect((await defaults(owner)).map((template) => template.title)).toEqual(BUILT_IN_TITLES);
   });
 
-  it("offers the built-in templates in the recruiter's language (issue 13)", async () => {
+  it("offers the built-in templates in the recruiter's language", async () => {
     const hebrew = await as(stranger)('GET', '/api/template/default?lang=he');
     expect(hebrew.statusCode).toBe(200);
     const titles = (hebrew.json() as Template[]).map((template) => template.title);

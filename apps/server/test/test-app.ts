@@ -22,8 +22,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Registers extra routes before the app is sealed (e.g. to exercise the error handler). */
   extend?: (app: FastifyInstance) => Promise<void> | void,
-  /** Build options beyond the database and logger, e.g. a test clock (`now`). */
-  options: Pick<BuildAppOptions, 'now'> = {},
+  /**
+   * Build options beyond the logger, e.g. a test clock (`now`), or a database several apps
+   * share (several API processes); the caller closes that one. `logger` captures the logs
+   * (silent otherwise).
+   */
+  options: Pick<BuildAppOptions, 'now' | 'database' | 'logger'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'candid-test-'));
   const config = loadConfig({
@@ -38,8 +42,10 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
     ...env,
   });
-  const database = await createTestDatabase(kind);
-  const app = await buildApp(config, { ...options, database, logger: false });
+  const database = options.database
+    ? { ...options.database, close: async () => undefined }
+    : await createTestDatabase(kind);
+  const app = await buildApp(config, { ...options, database, logger: options.logger ?? false });
   if (extend) await extend(app);
   await app.ready();
   return {

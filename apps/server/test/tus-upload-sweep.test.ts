@@ -1,10 +1,10 @@
 import type { CreateApplicantResponse, Job } from '@candid/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  TUS_EXPIRATION_MS,
   TUS_FINISHED_KEEP_MS,
   TUS_SWEEP_INTERVAL_MS,
 } from '../src/modules/interview-uploads/tus-uploads.routes';
+import { TUS_EXPIRATION_MS } from '../src/modules/interview-uploads/tus-protocol';
 import { createTestClock } from './helpers';
 import { accountWith, createInterviewJob, startInterview } from './interview-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -121,7 +121,7 @@ describe.each(tusStoreCases)('tus uploads: the hourly sweep ($name)', ({ name, e
     await eventually(async () => [404, 410].includes((await api.head(location)).status));
 
     // The device still holds that take and sends it again: on this one-try job that is the
-    // same take, not a retake beyond the allowance (issue 14), so the answer is not lost.
+    // same take, not a retake beyond the allowance, so the answer is not lost.
     expect(job.rule.isOneTry).toBe(true);
     const again = await createUpload(c, job.quests[0]!.id);
     expect((await api.patch(again, 0, Buffer.alloc(100, 7))).status).toBe(204);

@@ -18,7 +18,8 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/backoffice\/applicant$/);
-  await expect(page.getByText('No applicants to show')).toBeVisible();
+  // No job yet: the empty overview leads to the first one.
+  await expect(page.getByRole('link', { name: 'Create your first job' })).toBeVisible();
 }
 
 async function enterCode(page: Page, code: string) {
@@ -52,6 +53,7 @@ test('an account from signup to logout: verify by link, log in, reset by code, l
   await page.getByLabel('First name').fill(FIRST_NAME);
   await page.getByLabel('Last name').fill(LAST_NAME);
   await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Company name').fill('Levi Labs');
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel(/^Confirm password/).fill(password);
   const beforeSignup = await snapshotOutbox();
@@ -63,8 +65,8 @@ test('an account from signup to logout: verify by link, log in, reset by code, l
   // The emailed link verifies and logs in.
   const verification = await waitForEmail(email, { seen: beforeSignup, subject: /confirm/i });
   await page.goto(extractLink(verification, '/verify-email'));
-  await expect(page).toHaveURL(/\/backoffice\/applicant$/);
-  await expect(page.getByText('No applicants to show')).toBeVisible();
+  await expect(page).toHaveURL(/\/backoffice\/job$/);
+  await expect(page.getByRole('button', { name: 'Create your first job' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   // Logout, then login with the email typed in capitals (sent lower-cased).

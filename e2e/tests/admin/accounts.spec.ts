@@ -26,7 +26,7 @@ const VIDEO_QUESTION = {
 };
 
 /**
- * Issue 12, accounts and view-as: the admin adds a user (a bad email is shown on its field, no
+ * Accounts and view-as: the admin adds a user (a bad email is shown on its field, no
  * generic alert), views the back office as them (their jobs, a banner, every job call carrying
  * viewAsId, a reload keeping it), archives one of their jobs, comes back, and finds that action
  * in the activity list under the admin's own name, marked as done while viewing as the user.

@@ -12,7 +12,7 @@ async function logInAdmin(request: APIRequestContext): Promise<Recruiter> {
 }
 
 /**
- * Issue 12, error records: a candidate's broken invitation link is logged by the web app
+ * Error records: a candidate's broken invitation link is logged by the web app
  * (the failed call, batched to POST record) and the admin finds it in the record overview.
  */
 test('an error the candidate app logged reaches the admin record overview', async ({

@@ -16,7 +16,8 @@ test.describe('language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'he');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('לא מצאנו את הדף הזה');
-    await expect(page.getByRole('link', { name: 'חזרה למועמדים' })).toBeVisible();
+    // Logged out, the way back is the recruiters' login (a logged-in recruiter's is their jobs).
+    await expect(page.getByRole('link', { name: 'כניסה למגייסים' })).toBeVisible();
 
     // The heading's text starts at the right edge in RTL.
     const heading = await page

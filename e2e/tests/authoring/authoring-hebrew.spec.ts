@@ -12,7 +12,7 @@ test('in Hebrew: the first-time onboarding is right-to-left and a job is created
   const onboarding = page.getByTestId('jobs-onboarding');
   await expect(onboarding.getByText('מקבלים ראיונות וידאו')).toBeVisible();
 
-  await onboarding.getByRole('button', { name: 'יצירת משרה' }).click();
+  await onboarding.getByRole('button', { name: 'יצירת המשרה הראשונה' }).click();
   await expect(page.getByRole('heading', { name: 'משרה חדשה' })).toBeVisible();
   await page.getByRole('textbox', { name: 'שם המשרה' }).fill('נציג/ת שירות');
   await page.getByRole('textbox', { name: 'שם החברה' }).fill('אקמה');

@@ -66,4 +66,28 @@ test('on a phone the job actions are a bottom sheet that closes when dragged dow
   await expect(sheet).toBeHidden();
   await expect(page.getByTestId('job-card')).toHaveCount(1);
   await expect(page).toHaveURL(/\/backoffice\/job$/);
+
+  // A short, slow swipe down on the sheet's top closes it too: 40 px, past the app's swipe
+  // distance (30 px) but short of vaul's own close distance and too slow for its flick.
+  await page.getByRole('button', { name: 'Actions for Courier' }).click();
+  await expect(sheet).toBeVisible();
+  await expect
+    .poll(async () => {
+      const y = (await handle.boundingBox())?.y ?? -1;
+      const settled = y === settledY;
+      settledY = y;
+      return settled;
+    })
+    .toBe(true);
+  const top = await sheet.getByTestId('sheet-top').boundingBox();
+  if (!top) throw new Error('the sheet top has no box');
+  const topX = top.x + top.width / 2;
+  await page.mouse.move(topX, top.y + 10);
+  await page.mouse.down();
+  for (let step = 1; step <= 4; step += 1) {
+    await page.waitForTimeout(100);
+    await page.mouse.move(topX, top.y + 10 + step * 10);
+  }
+  await page.mouse.up();
+  await expect(sheet).toBeHidden();
 });

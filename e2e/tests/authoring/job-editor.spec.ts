@@ -38,7 +38,9 @@ test('a job from scratch: autosave assigns the id, questions of several types pe
   await page.getByRole('button', { name: 'Move question 3 up' }).click();
   await expect(page.getByRole('textbox', { name: 'Question 2 text' })).toHaveValue('Fix the bug');
 
-  // Screen recording needs one try: with retakes allowed it is refused.
+  // Screen recording needs one try: with retakes allowed it is refused. The rule sits in the
+  // folded settings below the essentials.
+  await page.getByRole('button', { name: 'Interview settings' }).click();
   await page.getByRole('switch', { name: /One try per question/ }).uncheck({ force: true });
   await page.getByRole('button', { name: /Answer type of question 1/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Screen recording' })).toBeDisabled();
@@ -56,6 +58,7 @@ test('a job from scratch: autosave assigns the id, questions of several types pe
   await expect(page.getByRole('textbox', { name: 'Question 2 text' })).toHaveValue('Fix the bug');
   await expect(page.getByRole('button', { name: /Answer type of question 2/ })).toHaveText(/Code/);
   await expect(page.getByRole('button', { name: /Answer type of question 3/ })).toHaveText(/Text/);
+  await page.getByRole('button', { name: 'Interview settings' }).click();
   await expect(page.getByRole('switch', { name: /One try per question/ })).not.toBeChecked();
 
   await page.getByRole('button', { name: 'Share' }).click();

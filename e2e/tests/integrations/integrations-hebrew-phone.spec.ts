@@ -4,7 +4,7 @@ import { expect, test } from '../../fixtures/test';
 test.use({ viewport: { width: 360, height: 780 } });
 
 /**
- * Issue 15 in Hebrew (RTL) on a 360 px phone: the owner reaches Integrations from the account
+ * Hebrew (RTL) on a 360 px phone: the owner reaches Integrations from the account
  * sheet, makes a read-only key (shown once) and adds a webhook: an http address that is not
  * this machine is refused on its field, in Hebrew, and nothing is added.
  */

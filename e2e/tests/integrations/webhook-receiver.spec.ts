@@ -45,7 +45,7 @@ async function startReceiver() {
 }
 
 /**
- * Issue 15, webhooks and API keys: the owner adds a webhook pointing at a local receiver from
+ * Webhooks and API keys: the owner adds a webhook pointing at a local receiver from
  * the Integrations screen and reads its signing secret; a candidate applies and submits; the
  * recruiter changes the applicant's status; the receiver gets the three events, each verified
  * with the `standardwebhooks` package, and the delivery log shows them delivered. Then an API
@@ -105,6 +105,7 @@ test('the owner adds a webhook, events reach a local receiver signed, the log sh
           },
         },
         jobId: job._id,
+        consent: { version: 0, language: 'en' },
       },
     });
     expect(created.ok(), await created.text()).toBe(true);

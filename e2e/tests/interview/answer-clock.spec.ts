@@ -1,6 +1,12 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../../fixtures/test';
-import { createInterviewJob, fillDetails, runMediaCheck, videoQuestion } from './interview-helpers';
+import {
+  acceptConsent,
+  createInterviewJob,
+  fillDetails,
+  runMediaCheck,
+  videoQuestion,
+} from './interview-helpers';
 import {
   expectPlayable,
   getApplicant,
@@ -38,7 +44,7 @@ test('the answer clock is per take: reading is free, time-up keeps the take for 
       cspErrors.push(message.text());
     }
   });
-  // One minute is the shortest limit a job can set (spec §5).
+  // One minute is the shortest limit a job can set.
   const { job } = await createInterviewJob(request, {
     title: 'Answer clock',
     quests: [
@@ -54,7 +60,7 @@ test('the answer clock is per take: reading is free, time-up keeps the take for 
   });
   await fillDetails(page, job._id);
   await runMediaCheck(page);
-  // The media-check sample plays with its real length and seeks (issue 13).
+  // The media-check sample plays with its real length and seeks.
   const sample = await probePlayer(page.getByTestId('sample-clip'));
   expect(sample.duration).toBeGreaterThan(2);
   expect(sample.seeked).toBe(true);
@@ -176,7 +182,9 @@ test.describe('in Hebrew on a 360 px phone', () => {
     await page.getByLabel('טלפון').fill('0501234567');
     await page.getByLabel('עיר מגורים').fill('חיפה');
     await page.getByRole('button', { name: 'המשך' }).click();
-    await expect(page.getByTestId('step-caption')).toHaveText(/^שלב 2 מתוך \d: בדיקת ציוד$/);
+    await expect(page.getByTestId('step-caption')).toHaveText(/^שלב 2 מתוך \d: הסכמה$/);
+    await acceptConsent(page);
+    await expect(page.getByTestId('step-caption')).toHaveText(/^שלב 3 מתוך \d: בדיקת ציוד$/);
     await page.getByRole('button', { name: 'הפעלת בדיקה' }).click();
     const connection = page.getByTestId('status-connection');
     await expect(connection).not.toHaveAttribute('data-status', 'checking', { timeout: 30_000 });

@@ -25,7 +25,7 @@ test('an invitation link loads a handful of files, and the rest of Mantine style
   // groups) and one language's strings; before the merge it was ~45 files.
   expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeLessThanOrEqual(6);
   expect(assets.filter((asset) => asset.includes('mantine-more'))).toEqual([]);
-  // Issue 17's budget: at most 200 KiB on the wire (bodies as sent, compressed, and headers).
+  // Budget: at most 200 KiB on the wire (bodies as sent, compressed, and headers).
   // A library pulled onto the invitation by one import (zod came back once through the date
   // helpers: +26 KiB) shows here.
   const sizes = await Promise.all(responses.map((response) => response.request().sizes()));

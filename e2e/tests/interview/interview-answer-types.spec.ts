@@ -1,21 +1,12 @@
 import { makePng } from '../../fixtures/images';
 import { expect, test } from '../../fixtures/test';
-import { createInterviewJob, fillDetails, runMediaCheck } from './interview-helpers';
+import { createInterviewJob, fillDetails, RULE_OFF, runMediaCheck } from './interview-helpers';
 import {
   expectPlayable,
   getApplicant,
   readStoredObject,
   startInterview,
 } from './interview-resilience-helpers';
-
-const RULE_OFF = {
-  isVidAns: false,
-  isScreenAns: false,
-  isTxtAns: false,
-  isImgAns: false,
-  isCodeAns: false,
-  isMultiChoiceAns: false,
-};
 
 test('image and code answers are stored with the applicant', async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -1,17 +1,8 @@
 import type { Page } from '@playwright/test';
 import { apiCall, createRecruiter } from '../../fixtures/api';
 import { expect, test } from '../../fixtures/test';
-import { fillDetails, runMediaCheck, type SavedJob } from './interview-helpers';
+import { fillDetails, RULE_OFF, runMediaCheck, type SavedJob } from './interview-helpers';
 import { expectPlayable, readStoredObject } from './interview-resilience-helpers';
-
-const RULE_OFF = {
-  isVidAns: false,
-  isScreenAns: false,
-  isTxtAns: false,
-  isImgAns: false,
-  isCodeAns: false,
-  isMultiChoiceAns: false,
-};
 
 const QUESTS = [
   {

@@ -6,6 +6,26 @@ export interface SavedJob {
   _id: string;
 }
 
+/** Every answer type off: a question turns on the one it takes. */
+export const RULE_OFF = {
+  isVidAns: false,
+  isScreenAns: false,
+  isTxtAns: false,
+  isImgAns: false,
+  isCodeAns: false,
+  isMultiChoiceAns: false,
+};
+
+/** A video question of two minutes. */
+export const videoQuest = (id: string, txt: string) => ({
+  id,
+  txt,
+  desc: '',
+  vidUrl: null,
+  timeLimit: 2,
+  ansRule: { ...RULE_OFF, isVidAns: true },
+});
+
 export const videoQuestion = {
   id: 'q1',
   txt: 'Introduce yourself',
@@ -73,11 +93,28 @@ export async function fillDetails(page: Page, jobId: string, query = ''): Promis
   await page.getByLabel('Phone').fill(CANDIDATE.phone);
   await page.getByLabel('City').fill(CANDIDATE.hometown);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await acceptConsent(page);
+}
+
+/**
+ * The consent notice after the details (any language): ticks "I agree", continues, and waits for
+ * the media check.
+ */
+export async function acceptConsent(page: Page): Promise<void> {
+  await expect(page.getByTestId('consent-step')).toBeVisible();
+  await page.getByTestId('consent-agree').check();
+  await page.getByTestId('consent-accept').click();
   await expect(page.getByTestId('media-check')).toBeVisible();
 }
 
-/** Runs the media check and waits for its settled results. */
+/**
+ * Runs the media check and waits for its settled results; when the consent notice is still
+ * shown (a spec that filled the details itself), accepts it first.
+ */
 export async function runMediaCheck(page: Page): Promise<void> {
+  const consent = page.getByTestId('consent-step');
+  await expect(consent.or(page.getByTestId('media-check'))).toBeVisible();
+  if (await consent.isVisible()) await acceptConsent(page);
   await page.getByRole('button', { name: 'Run check' }).click();
   await expect(page.getByTestId('media-check')).toHaveAttribute('data-step', 'results', {
     timeout: 30_000,

@@ -1,7 +1,14 @@
-import { expect, test } from '../../fixtures/test';
-import { createInterviewJob, fillDetails, runMediaCheck } from './interview-helpers';
+import { expect, expectAccessible, test } from '../../fixtures/test';
+import {
+  createInterviewJob,
+  fillDetails,
+  RULE_OFF,
+  runMediaCheck,
+  videoQuest,
+} from './interview-helpers';
 import {
   countRecordedBytes,
+  expectIdenticalToRecorded,
   expectIdenticalToRecordedPrefix,
   expectPlayable,
   getApplicant,
@@ -10,32 +17,22 @@ import {
   recordedTakes,
   startInterview,
 } from './interview-resilience-helpers';
+import {
+  expectDurationOfChunks,
+  recruiterApplicants,
+  recruiterView,
+  reportTime,
+} from './resume-helpers';
 
-const RULE_OFF = {
-  isVidAns: false,
-  isScreenAns: false,
-  isTxtAns: false,
-  isImgAns: false,
-  isCodeAns: false,
-  isMultiChoiceAns: false,
-};
-
-test('a reload in the middle of an answer: the take resumes from IndexedDB, becomes the answer, and the interview goes on', async ({
+test('a reload in the middle of the first answer: "Continue your interview", the cut take shown for the candidate to keep, and the interview goes on', async ({
   page,
   request,
-}) => {
-  test.setTimeout(120_000);
-  const { job } = await createInterviewJob(request, {
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const { recruiter, job } = await createInterviewJob(request, {
     title: 'Reload interview',
     quests: [
-      {
-        id: 'q1',
-        txt: 'Introduce yourself',
-        desc: '',
-        vidUrl: null,
-        timeLimit: 2,
-        ansRule: { ...RULE_OFF, isVidAns: true },
-      },
+      videoQuest('q1', 'Introduce yourself'),
       {
         id: 'q2',
         txt: 'Why this job?',
@@ -64,10 +61,36 @@ test('a reload in the middle of an answer: the take resumes from IndexedDB, beco
   page.on('request', (sent) => {
     if (sent.url().includes('/api/upload/tus')) tusAfterReload.push(sent.method());
   });
+  const reloadedAt = Date.now();
   await page.reload();
 
-  // The same tab continues: the recorded take became question 1's answer; question 2 is next.
-  await expect(page).toHaveURL(new RegExp(`/interview/${job._id}/inprogress$`));
+  // The continue screen: where the candidate was, what is saved; no details form again.
+  const resume = page.getByTestId('continue-interview');
+  await expect(resume).toBeVisible({ timeout: 20_000 });
+  reportTime(testInfo, 'reload → Continue visible', Date.now() - reloadedAt);
+  await expect(page).toHaveURL(new RegExp(`/interview/${job._id}$`));
+  await expect(page.getByLabel('First name')).toBeHidden();
+  await expect(resume.getByTestId('continue-at')).toHaveText('You continue at question 1 of 2.');
+  await expect(resume.getByTestId('resume-question')).toHaveCount(2);
+  await expect(resume.getByTestId('resume-question').nth(0)).toHaveAttribute(
+    'data-state',
+    'interrupted',
+  );
+  await expect(resume.getByTestId('resume-question').nth(1)).toHaveAttribute(
+    'data-state',
+    'unanswered',
+  );
+  await expectAccessible(page, testInfo);
+  await page.getByRole('button', { name: 'Continue your interview' }).click();
+
+  // The cut take is not the answer by itself: the candidate sees it and chooses.
+  const interrupted = page.getByTestId('interrupted-take');
+  await expect(interrupted).toBeVisible({ timeout: 20_000 });
+  await expect(interrupted.getByRole('button', { name: 'Record again' })).toBeVisible();
+  expect((await getApplicant(request, started)).timestamp.submitted).toBeNull();
+  await expectAccessible(page, testInfo);
+  await interrupted.getByRole('button', { name: 'Keep this recording' }).click();
+
   await expect(page.getByRole('heading', { name: 'Why this job?' })).toBeVisible({
     timeout: 20_000,
   });
@@ -93,4 +116,93 @@ test('a reload in the middle of an answer: the take resumes from IndexedDB, beco
   expectIdenticalToRecordedPrefix(uploaded, takes[0]!);
   expect(uploaded.length).toBeGreaterThanOrEqual(takes[0]!.marks.at(-3)?.bytes ?? 0);
   await expectPlayable(page, await readStoredObject(faceKey ?? ''), 2.5);
+
+  // The recruiter: one applicant, both answers, the take's length, a resume and no quit.
+  const listed = await recruiterApplicants(request, recruiter, job._id);
+  expect(listed.map((applicant) => applicant.id)).toEqual([started.applicantId]);
+  const view = await recruiterView(request, recruiter, job._id, started.applicantId);
+  expect(view.answers.q2?.txt).toBe('Because I like it here.');
+  expectDurationOfChunks(view.answers.q1?.faceDurationSec ?? null, takes[0]!);
+  expect(view.quited).toBeNull();
+  expect(view.activities).toContain('resumed');
+  expect(view.activities).not.toContain('quited');
+  expect(view.activities.at(-1)).toBe('submitted');
+});
+
+test('a reload during the last answer on a phone never submits: the candidate records it again', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { recruiter, job } = await createInterviewJob(request, {
+    title: 'Reload on the last question',
+    quests: [videoQuest('q1', 'Introduce yourself'), videoQuest('q2', 'Why this job?')],
+  });
+  await countRecordedBytes(page);
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  await fillDetails(page, job._id);
+  await runMediaCheck(page);
+  const started = await startInterview(page, job._id);
+
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByTestId('recording-badge')).toBeVisible();
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await page.getByRole('button', { name: 'Save and proceed' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Why this job?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByTestId('recording-badge')).toBeVisible();
+  await page.waitForTimeout(5000);
+  const reloadedAt = Date.now();
+  await page.reload();
+
+  const resume = page.getByTestId('continue-interview');
+  await expect(resume).toBeVisible({ timeout: 20_000 });
+  reportTime(testInfo, 'reload → Continue visible (phone)', Date.now() - reloadedAt);
+  await expect(resume.getByTestId('resume-question').nth(0)).toHaveAttribute('data-state', 'saved');
+  await expect(resume.getByTestId('resume-question').nth(1)).toHaveAttribute(
+    'data-state',
+    'interrupted',
+  );
+  await expect(resume.getByTestId('continue-at')).toHaveText('You continue at question 2 of 2.');
+  // Nothing was submitted by the reload, however long the candidate stays here.
+  await expect(page.getByTestId('thank-you')).toBeHidden();
+  expect((await getApplicant(request, started)).timestamp.submitted).toBeNull();
+
+  await page.getByRole('button', { name: 'Continue your interview' }).click();
+  const interrupted = page.getByTestId('interrupted-take');
+  await expect(interrupted).toBeVisible({ timeout: 20_000 });
+  await expect(interrupted).toContainText('Your recording was interrupted');
+  await interrupted.getByRole('button', { name: 'Record again' }).click();
+
+  // The question starts afresh: a new take, the whole time.
+  await expect(page.getByRole('heading', { name: 'Why this job?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByTestId('recording-badge')).toBeVisible();
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  const finish = page.getByRole('button', { name: 'Finish interview' });
+  await expect(finish).toBeEnabled({ timeout: 10_000 });
+  await finish.click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 60_000 });
+
+  // Takes: question 1, the cut take of question 2, its retake. The answer is the retake.
+  const takes = await recordedTakes(page);
+  expect(takes).toHaveLength(3);
+  const saved = await getApplicant(request, started);
+  expect(saved.timestamp.submitted).toBeTruthy();
+  const q2Key = saved.answerMap.q2?.faceKey ?? '';
+  const uploaded = await readUploadedBytes(q2Key);
+  expectIdenticalToRecorded(uploaded, takes[2]!);
+
+  const listed = await recruiterApplicants(request, recruiter, job._id);
+  expect(listed).toHaveLength(1);
+  const view = await recruiterView(request, recruiter, job._id, started.applicantId);
+  expectDurationOfChunks(view.answers.q1?.faceDurationSec ?? null, takes[0]!);
+  expectDurationOfChunks(view.answers.q2?.faceDurationSec ?? null, takes[2]!);
+  expect(view.activities.filter((activity) => activity === 'submitted')).toHaveLength(1);
+  expect(view.activities).not.toContain('quited');
 });

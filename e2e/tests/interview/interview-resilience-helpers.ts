@@ -19,8 +19,13 @@ export interface RecordedTake {
   pending: Record<string, number>;
   /** FNV-1a (32 bit) of every recorded byte in order: equal means byte-identical. */
   hash: number;
-  /** Bytes and hash so far after each chunk: what a take cut off by a reload must equal. */
-  marks: { bytes: number; hash: number }[];
+  /**
+   * Bytes and hash so far after each chunk: what a take cut off by a reload must equal; `at`
+   * is when the browser handed the chunk over (Date.now()).
+   */
+  marks: { bytes: number; hash: number; at: number }[];
+  /** When the recorder started (Date.now()). */
+  startedAt: number;
 }
 
 const STORAGE_KEY = 'e2e.recordedTakes';
@@ -62,6 +67,7 @@ export async function countRecordedBytes(page: Page): Promise<void> {
             pending: {},
             hash: 0x811c9dc5,
             marks: [],
+            startedAt: Date.now(),
           });
           window.sessionStorage.setItem(key, JSON.stringify(takes));
           let chain = Promise.resolve();
@@ -72,6 +78,7 @@ export async function countRecordedBytes(page: Page): Promise<void> {
           this.addEventListener('dataavailable', (event: BlobEvent) => {
             const blob = event.data;
             if (blob.size === 0) return;
+            const at = Date.now();
             update(index, (take) => {
               take.pending[pageLoad] = (take.pending[pageLoad] ?? 0) + 1;
             });
@@ -104,7 +111,7 @@ export async function countRecordedBytes(page: Page): Promise<void> {
                 take.bytes += data.length;
                 take.sum += sum;
                 take.hash = hash;
-                take.marks.push({ bytes: take.bytes, hash });
+                take.marks.push({ bytes: take.bytes, hash, at });
                 if (headEnd !== null) {
                   take.head = found ? chunkOffset + headEnd : null;
                   take.headSum += headSum;

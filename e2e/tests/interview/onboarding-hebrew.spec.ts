@@ -1,5 +1,5 @@
 import { expect, test } from '../../fixtures/test';
-import { createInterviewJob } from './interview-helpers';
+import { acceptConsent, createInterviewJob } from './interview-helpers';
 
 test('onboarding in Hebrew: right-to-left, details and media check', async ({ page, request }) => {
   const { job } = await createInterviewJob(request);
@@ -26,6 +26,10 @@ test('onboarding in Hebrew: right-to-left, details and media check', async ({ pa
   await page.getByLabel('טלפון').fill('0501234567');
   await page.getByLabel('עיר מגורים').fill('חיפה');
   await page.getByRole('button', { name: 'המשך' }).click();
+  // The consent notice in Hebrew, right to left, before anything is recorded.
+  await expect(page.getByTestId('consent-text')).toContainText('מה מוקלט');
+  await expect(page.getByRole('heading', { name: 'לפני שמקליטים משהו' })).toBeVisible();
+  await acceptConsent(page);
   await page.getByRole('button', { name: 'הפעלת בדיקה' }).click();
   await expect(page.getByTestId('status-camera')).toHaveAttribute('data-status', 'ok', {
     timeout: 30_000,

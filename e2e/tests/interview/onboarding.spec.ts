@@ -35,7 +35,7 @@ test('a candidate passes the media check with a real face and speech, and the ap
   expect(await page.evaluate(() => localStorage.getItem('candid.candidateToken'))).toBe(
     body.candidateToken,
   );
-  // The recorder's bitrate follows the uplink the media check measured (issue 14); the probe
+  // The recorder's bitrate follows the uplink the media check measured; the probe
   // runs after the connectivity probe and may answer after the hand-over.
   const readBitrates = () =>
     page.evaluate(

@@ -2,7 +2,7 @@ import { expect, test } from '../../fixtures/test';
 import { createInterviewJob, fillDetails, runMediaCheck } from './interview-helpers';
 
 /**
- * Issue 14: a job with a practice question. After the media check the candidate records a
+ * A job with a practice question. After the media check the candidate records a
  * practice answer with the real recorder, watches it (a finite, seekable length), records it
  * again, and goes on to the interview; nothing of the practice leaves the browser.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { logInWithTokens } from '../../fixtures/api';
 import { readOutbox } from '../../fixtures/outbox';
 import { expect, test } from '../../fixtures/test';
-import { createInterviewJob } from '../interview/interview-helpers';
+import { acceptConsent, createInterviewJob } from '../interview/interview-helpers';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -68,7 +68,8 @@ test('in Hebrew on a phone: a recruiter invites by e-mail, the invited candidate
     })
     .toBe(true);
   expect(mail!.subject).toBe('ראיון וידאו: Support lead');
-  expect(mail!.text).toContain('שלום נועה,');
+  // The name is isolated (U+2068 … U+2069) from the right-to-left line around it.
+  expect(mail!.text).toContain('שלום \u2068נועה\u2069,');
   const link = new URL(/(http\S+\?invite=[A-Za-z0-9_-]{32})/u.exec(mail!.text)![1]!);
 
   // The candidate, in Hebrew on a phone: details filled in from the invitation.
@@ -82,6 +83,7 @@ test('in Hebrew on a phone: a recruiter invites by e-mail, the invited candidate
   await page.getByLabel('עיר מגורים').fill('חיפה');
   await expectFitsPhone(page);
   await page.getByRole('button', { name: 'המשך' }).click();
+  await acceptConsent(page);
   await page.getByRole('button', { name: 'הפעלת בדיקה' }).click();
   await expect(page.getByTestId('media-check')).toHaveAttribute('data-step', 'results', {
     timeout: 30_000,

@@ -31,7 +31,7 @@ async function createJob(request: APIRequestContext, recruiter: Recruiter, title
 }
 
 /**
- * A candidate as the interview app makes one (`POST applicant`, spec §7), submitted with an
+ * A candidate as the interview app makes one (`POST applicant`), submitted with an
  * answer when `submit` is set (`PUT applicant` with the candidate token); else still in progress.
  */
 async function addApplicant(
@@ -51,6 +51,7 @@ async function addApplicant(
         },
       },
       jobId,
+      consent: { version: 0, language: 'en' },
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
@@ -178,7 +179,7 @@ test('the applicant overview: URL filters, back and forward, bulk read, archive 
 test('a finished interview shows up without a reload, with an alert', async ({ page, request }) => {
   const { recruiter, jobId } = await seed(request, 'Support lead');
   await logInWithTokens(page, recruiter);
-  // The page watches the recruiter's events once its socket has sent "user watch" (spec §7).
+  // The page watches the recruiter's events once its socket has sent "user watch".
   const watching = page.waitForEvent('websocket').then((socket) =>
     socket.waitForEvent('framesent', {
       predicate: (frame) => String(frame.payload).includes('user watch'),

@@ -21,7 +21,11 @@ const textQuestion = {
 
 async function submitText(request: APIRequestContext, jobId: string, fName: string, txt: string) {
   const created = await request.post('/api/applicant', {
-    data: { applicant: { info: { ...CANDIDATE, fName, email: `${fName}@example.com` } }, jobId },
+    data: {
+      applicant: { info: { ...CANDIDATE, fName, email: `${fName}@example.com` } },
+      jobId,
+      consent: { version: 0, language: 'en' },
+    },
   });
   expect(created.status()).toBe(201);
   const { applicant, candidateToken } = (await created.json()) as {

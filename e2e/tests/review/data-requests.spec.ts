@@ -21,7 +21,7 @@ function addApplicant(request: APIRequestContext, jobId: string, fName: string) 
 }
 
 /**
- * Issue 15, a candidate's data requests: the recruiter exports an applicant from the details
+ * A candidate's data requests: the recruiter exports an applicant from the details
  * page (a zip download holding applicant.json), then deletes the applicant for good after the
  * confirmation; the overview no longer lists it and the API no longer finds it.
  */

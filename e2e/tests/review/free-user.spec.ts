@@ -35,6 +35,7 @@ async function addApplicant(
         },
       },
       jobId,
+      consent: { version: 0, language: 'en' },
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
@@ -55,7 +56,7 @@ test('a free user: ten free interviews open, the eleventh is locked in the list 
       quests: [TEXT_QUESTION],
     },
   });
-  // The starter plan has no UNLIMITED_INTERVIEWS (spec §6): 10 free interviews.
+  // The starter plan has no UNLIMITED_INTERVIEWS: 10 free interviews.
   await setRecruiterPlan(request, recruiter, 0);
   const names = ['Adi', 'Bar', 'Chen', 'Dor', 'Eden', 'Gal', 'Hila', 'Itai', 'Lior', 'Maor'];
   const free: string[] = [];

@@ -32,7 +32,7 @@ async function rate(page: Page, group: string, score: number) {
 }
 
 /**
- * Issue 15: the owner gives a job a scorecard of two criteria; the owner and a member of the
+ * The owner gives a job a scorecard of two criteria; the owner and a member of the
  * same organisation each rate two applicants (the member also an answer, from the keyboard);
  * the details page shows the team's average, who rated and the timeline; the overview shows
  * the average and the number of reviewers and sorts by it.
@@ -66,6 +66,7 @@ test('two reviewers of one organisation rate applicants; the overview sorts by r
   // The owner adds a criterion in the job editor; it is saved with the job.
   await logInWithTokens(page, owner);
   await page.goto(`/create/${job._id}`);
+  await page.getByRole('button', { name: 'Scorecard' }).click();
   const scorecard = page.getByTestId('scorecard-field');
   await scorecard.getByRole('button', { name: 'Add criterion' }).click();
   await scorecard.getByRole('textbox', { name: 'Criterion 2' }).fill('Communication');

@@ -23,7 +23,11 @@ const textQuestion = {
 /** A candidate applies and submits a text answer through the candidate API. */
 async function submitInterview(request: APIRequestContext, jobId: string, fName: string) {
   const created = await request.post('/api/applicant', {
-    data: { applicant: { info: { ...CANDIDATE, fName } }, jobId },
+    data: {
+      applicant: { info: { ...CANDIDATE, fName } },
+      jobId,
+      consent: { version: 0, language: 'en' },
+    },
   });
   expect(created.status()).toBe(201);
   const { applicant, candidateToken } = (await created.json()) as {

@@ -17,7 +17,7 @@ const VIDEO_QUESTION = {
 };
 
 /**
- * Issue 12, organisations (spec §6): the owner adds a member from the Team screen; the member
+ * Organisations: the owner adds a member from the Team screen; the member
  * chooses a password from the emailed link, lands in the organisation's jobs and sees the
  * owner's job; the owner removes them (the dialog says their jobs go to the owner), and the
  * member's session ends.

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, createRecruiter, logInWithTokens, type Recruiter } from '../../fixtures/api';
+import { uploadRecording } from '../../fixtures/recordings';
 import { expect, expectAccessible, test } from '../../fixtures/test';
 
 /**
- * Sharing an applicant with a hiring manager (issue 15): the recruiter makes a link on the
+ * Sharing an applicant with a hiring manager: the recruiter makes a link on the
  * details page, a second browser with no account opens it, plays an answer and rates; the
  * recruiter sees the guest's rating and view; once revoked the link says so (in Hebrew too).
  */
@@ -78,36 +79,6 @@ async function recordCamera(page: Page, ms: number): Promise<Buffer> {
   return Buffer.from(recorded, 'base64');
 }
 
-/** A one-part multipart upload of a recording, as the candidate app does, completed. */
-async function uploadRecording(
-  request: APIRequestContext,
-  candidateToken: string,
-  fileKey: string,
-  bytes: Buffer,
-): Promise<void> {
-  const headers = { Authorization: `Bearer ${candidateToken}` };
-  const fileType = 'video/webm';
-  const started = await request.get('/api/upload/start_multipart', {
-    params: { fileKey, fileType },
-    headers,
-  });
-  expect(started.ok()).toBe(true);
-  const { uploadId } = (await started.json()) as { uploadId: string };
-  const signed = await request.get('/api/upload/sign_multipart', {
-    params: { fileKey, uploadId, partNum: 1 },
-    headers,
-  });
-  const { signedURL } = (await signed.json()) as { signedURL: string };
-  const part = await request.put(signedURL, { data: bytes, headers: { 'Content-Type': fileType } });
-  expect(part.ok()).toBe(true);
-  const completed = await request.post('/api/upload/complete_multipart', {
-    params: { fileKey, uploadId },
-    data: { parts: [{ PartNumber: 1, ETag: part.headers().etag }] },
-    headers,
-  });
-  expect(completed.ok()).toBe(true);
-}
-
 /** A recruiter and a submitted applicant with a recorded video answer and a text answer. */
 async function createSubmittedApplicant(page: Page, request: APIRequestContext) {
   const recruiter: Recruiter = await createRecruiter(request);
@@ -131,6 +102,7 @@ async function createSubmittedApplicant(page: Page, request: APIRequestContext) 
         },
       },
       jobId: job._id,
+      consent: { version: 0, language: 'en' },
     },
   });
   expect(created.ok()).toBe(true);
@@ -269,6 +241,7 @@ test('he: two applicants shared from the overview selection, the guest picks bet
         },
       },
       jobId,
+      consent: { version: 0, language: 'en' },
     },
   });
   expect(created.ok(), await created.text()).toBe(true);

@@ -2,7 +2,7 @@ import { createRecruiter, logInWithTokens, setRecruiterPlan } from '../../fixtur
 import { expect, test } from '../../fixtures/test';
 
 /**
- * Issue 12 in Hebrew (RTL): an owner whose plan lacks teams and departments opens the Team
+ * Hebrew (RTL): an owner whose plan lacks teams and departments opens the Team
  * screen from the user menu and is told which plan has them (no dead link, no management).
  */
 test('a basic-plan owner sees in Hebrew which plan has teams and departments', async ({

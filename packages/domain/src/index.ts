@@ -28,6 +28,7 @@ export * from './users/user.schemas';
 export * from './jobs/answer-rule';
 export * from './jobs/question.schemas';
 export * from './jobs/question.rules';
+export * from './jobs/question-scoring';
 export * from './jobs/job.schemas';
 export * from './jobs/job.rules';
 export * from './jobs/closing-date';
@@ -39,6 +40,7 @@ export * from './applicants/applicant.rules';
 export * from './applicants/applicant-filter';
 export * from './applicants/application-stage';
 export * from './applicants/retention';
+export * from './applicants/consent';
 
 export * from './templates/template.schemas';
 export * from './templates/template.rules';
@@ -54,6 +56,7 @@ export * from './interview/question-clock';
 export * from './interview/player';
 export * from './interview/browser-support';
 export * from './interview/recording';
+export * from './interview/media-check.schemas';
 
 export * from './validation/validation-keys';
 export * from './validation/primitives';
@@ -64,6 +67,7 @@ export * from './validation/files';
 export * from './validation/bookmark';
 export * from './validation/job-input';
 export * from './validation/template-input';
+export * from './validation/rich-text';
 
 export * from './auth/auth.schemas';
 export * from './users/team.schemas';
@@ -81,3 +85,9 @@ export * from './invitations/invitation.schemas';
 export * from './accommodations/accommodation.schemas';
 export * from './accommodations/accommodation.rules';
 export * from './integrations/integration.schemas';
+
+export * from './insights/insight.rules';
+export * from './insights/insights.schemas';
+
+export * from './questions/question-library.schemas';
+export * from './questions/question-bank';

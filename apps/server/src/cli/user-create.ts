@@ -13,11 +13,13 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_PLAN,
   emailSchema,
+  ERROR_MESSAGES_EN,
+  isErrorKey,
   passwordSchema,
   ROLES,
   VALIDATION_I18N_EN,
 } from '@candid/domain';
-import { loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { isAppError } from '../lib/app-error';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
@@ -65,7 +67,10 @@ export function parseUserCreateArgs(argv: string[]): UserCreateOptions {
   };
 }
 
+/** A rule's message key in English words: a validation key, or an error key (`errors.X`). */
 function ruleMessage(message: string): string {
+  const errorKey = message.startsWith('errors.') ? message.slice('errors.'.length) : null;
+  if (errorKey !== null && isErrorKey(errorKey)) return ERROR_MESSAGES_EN[errorKey];
   return VALIDATION_I18N_EN[message as keyof typeof VALIDATION_I18N_EN] ?? message;
 }
 
@@ -117,6 +122,7 @@ function defaultDataDir(): string {
 
 async function main(): Promise<void> {
   const options = parseUserCreateArgs(process.argv.slice(2));
+  loadEnvFile();
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? defaultDataDir() });
   const database = await openDatabase(config.database);
   try {

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   driver: DatabaseConfig['driver'];
   /** Runs `select 1`; used by the health check. */
   ping(): Promise<void>;
+  /** PGlite only: the cluster as a tarball, to start other in-memory databases from. */
+  dump?: () => Promise<File | Blob>;
   close(): Promise<void>;
 }
 
@@ -35,15 +37,48 @@ export function resolveMigrationsFolder(): string {
 }
 
 /**
- * Opens the database and applies every pending migration before the app serves a request.
- * PGlite keeps its files under dataDir (in memory when null); PostgreSQL uses a pool.
+ * Key of the session-level advisory lock that serialises migrations across processes (any
+ * bigint no other code takes; this one spells "candid" in ASCII).
  */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+const MIGRATION_LOCK_KEY = 0x63616e646964n;
+
+/**
+ * Applies pending migrations to PostgreSQL under an advisory lock, on one dedicated connection,
+ * so that several processes starting together on an empty database do not race to create the
+ * same tables (two `create table`s of one name fail with 23505 on pg_type). The first process
+ * migrates; the others wait for the lock, then find nothing left to apply.
+ */
+async function migratePostgres(url: string, migrationsFolder: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    // Ending the session also releases the lock if the unlock above could not run.
+    await client.end();
+  }
+}
+
+/**
+ * Opens the database and applies every pending migration before the app serves a request.
+ * PGlite keeps its files under dataDir (in memory when null); PostgreSQL uses a pool, and
+ * migrates under an advisory lock so any number of processes may start at once.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster. */
+  pgliteDump?: Blob,
+): Promise<DatabaseHandle> {
   const migrationsFolder = resolveMigrationsFolder();
   if (config.driver === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
     // pg_trgm backs the overviews' text search indexes (migration 0004 creates the extension).
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: { pg_trgm }, ...(pgliteDump ? { loadDataDir: pgliteDump } : {}) };
     const client = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
@@ -54,6 +89,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       ping: async () => {
         await client.query('select 1');
       },
+      dump: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();
       },
@@ -66,8 +102,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
   });
+  await migratePostgres(config.url, migrationsFolder);
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
   // The overviews' pool: read-only connections with a statement timeout (db/list-query.ts).
   const listPool = new pg.Pool({
     connectionString: config.url,

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES_EN, ERROR_STATUS, type ErrorKey } from '@candid/domain';
 
 /**
  * The one error type the API throws on purpose. The global error handler turns it into the
- * wire body `{ status, key, message }`, where key is a spec §8 key the web app translates.
+ * wire body `{ status, key, message }`, where key is a key the web app translates.
  */
 export class AppError extends Error {
   readonly status: number;

@@ -37,6 +37,8 @@ const applicant = (overrides: Record<string, unknown> = {}) => ({
   incomplete: true,
   started: true,
   rating: { avg: 3.5, count: 2 },
+  score: 80,
+  knockedOut: false,
   ...overrides,
 });
 
@@ -48,7 +50,7 @@ describe('listReplySerializer', () => {
         {
           applicants: [
             applicant(),
-            applicant({ started: undefined, rating: { avg: null, count: 0 } }),
+            applicant({ started: undefined, rating: { avg: null, count: 0 }, score: null }),
           ],
           pageCount: 334,
           filteredApplicantCount: 10_000,

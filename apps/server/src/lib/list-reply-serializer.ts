@@ -60,7 +60,7 @@ function simplify(node: unknown): JsonSchema {
 }
 
 /**
- * The reply serializer of the list routes (the overviews and their counts, issue 9). The
+ * The reply serializer of the list routes (the overviews and their counts). The
  * app's default checks every reply against its zod schema and then calls JSON.stringify: for a
  * page of 30 applicants that is about a seventh of the request's CPU, for a reply the route
  * built field by field. This one compiles the same zod schema once into fast-json-stringify

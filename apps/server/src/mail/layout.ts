@@ -1,4 +1,4 @@
-import { getDirection, PRODUCT_NAME, type Language } from '@candid/domain';
+import { getDirection, PRIMARY_COLOR, PRODUCT_NAME, type Language } from '@candid/domain';
 
 /** An e-mail ready for the mailer: subject, plain text and HTML in the reader's language. */
 export interface RenderedEmail {
@@ -6,17 +6,69 @@ export interface RenderedEmail {
   text: string;
   html: string;
   locale: Language;
+  /**
+   * The sender's display name when the e-mail speaks for a company ("Acme via Candid"); the
+   * address stays the configured no-reply one. Unset: the configured sender as it is.
+   */
+  fromName?: string;
 }
+
+/** A paragraph that ends with a link: the link's label is shown, never its address. */
+export interface EmailLinkLine {
+  text: string;
+  link: { label: string; url: string };
+}
+
+/** A paragraph: plain text, or text followed by a labelled link. */
+export type EmailLine = string | EmailLinkLine;
 
 export interface EmailParagraphs {
   subject: string;
   greeting: string;
   /** Paragraphs before the link/code block. */
   intro: string | readonly string[];
+  /** Short facts shown as a list before the button (the job, its length, its closing date). */
+  facts?: readonly string[];
   linkLabel?: string;
   codeLabel?: string;
   /** Lines after the block. */
-  outro: string[];
+  outro: readonly EmailLine[];
+  /** The last line; the product's name when unset. */
+  signature?: string;
+}
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * Marks a value written into a sentence (a name, a job title, a date) as a run of its own, so
+ * a Latin name inside Hebrew text (or the reverse) keeps its punctuation on its own side. Plain
+ * text keeps the Unicode isolates; the HTML turns them into `<bdi>`.
+ */
+export function isolate(value: string): string {
+  return `${FSI}${value}${PDI}`;
+}
+
+/** An address written into a text (a recruiter's message), without the punctuation after it. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'\u2069]/gu;
+
+/**
+ * Escapes text for HTML and turns the isolates of {@link isolate} into `<bdi>` elements. An
+ * address inside the text reads left to right on its own (`<bdi dir="ltr">`), so in Hebrew its
+ * "?" and "/" stay where they belong.
+ */
+function toHtmlText(text: string): string {
+  return escapeHtml(text)
+    .replace(URL_IN_TEXT, (url) => `<bdi dir="ltr">${url}</bdi>`)
+    .replace(/\u2068([^\u2066-\u2069]*)\u2069/gu, '<bdi>$1</bdi>');
+}
+
+/** The plain-text lines of a paragraph: an address goes on a line of its own, untouched. */
+function textLines(line: EmailLine): string[] {
+  if (typeof line === 'string') return [line, ''];
+  // A line holding only the address reads left to right in any client, and nothing is glued
+  // to it that a client could take as part of the link.
+  return [line.text, `${line.link.label}:`, line.link.url, ''];
 }
 
 export function escapeHtml(text: string): string {
@@ -30,34 +82,52 @@ export function escapeHtml(text: string): string {
 
 /**
  * Lays out one email in both parts. The HTML is a single column with inline styles (mail
- * clients ignore style sheets), `lang` and `dir` set so Hebrew reads right-to-left; the code
- * and the link stay left-to-right inside it.
+ * clients ignore style sheets), `lang` and `dir` set so Hebrew reads right-to-left; codes and
+ * addresses stay left-to-right inside it, and links show a label (a button for the main one)
+ * instead of their address.
  */
 export function renderEmail(
   lang: Language,
   content: EmailParagraphs,
-  values: { link?: string; code?: string; logo?: { url: string; alt: string } },
+  values: {
+    link?: string;
+    code?: string;
+    logo?: { url: string; alt: string };
+    /** The sender's display name ({@link companySenderName}); undefined: the configured one. */
+    fromName?: string | undefined;
+  },
 ): RenderedEmail {
   const dir = getDirection(lang);
   const intro = typeof content.intro === 'string' ? [content.intro] : content.intro;
+  const facts = content.facts ?? [];
+  const signature = content.signature ?? PRODUCT_NAME;
   const textParts = [content.greeting, '', ...intro.flatMap((line) => [line, ''])];
-  if (values.link && content.linkLabel) textParts.push(content.linkLabel, values.link, '');
+  if (facts.length > 0) textParts.push(...facts.map((fact) => `- ${fact}`), '');
+  if (values.link && content.linkLabel) textParts.push(`${content.linkLabel}:`, values.link, '');
   if (values.code && content.codeLabel) textParts.push(`${content.codeLabel} ${values.code}`, '');
-  textParts.push(...content.outro, '', PRODUCT_NAME);
+  textParts.push(...content.outro.flatMap(textLines), signature);
 
   const align = dir === 'rtl' ? 'right' : 'left';
-  const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+  const p = (text: string) => `<p style="margin:0 0 16px">${toHtmlText(text)}</p>`;
+  const line = (item: EmailLine) =>
+    typeof item === 'string'
+      ? p(item)
+      : `<p style="margin:0 0 16px">${toHtmlText(item.text)} <a href="${escapeHtml(item.link.url)}" style="color:${PRIMARY_COLOR}">${toHtmlText(item.link.label)}</a></p>`;
   const htmlParts = [p(content.greeting), ...intro.map(p)];
   if (values.logo) {
     htmlParts.unshift(
       `<p style="margin:0 0 16px"><img src="${escapeHtml(values.logo.url)}" alt="${escapeHtml(values.logo.alt)}" height="48" style="height:48px;width:auto;border:0"></p>`,
     );
   }
-  if (values.link && content.linkLabel) {
-    const href = escapeHtml(values.link);
+  if (facts.length > 0) {
+    const padding = dir === 'rtl' ? 'padding:0 20px 0 0' : 'padding:0 0 0 20px';
     htmlParts.push(
-      `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#1565C0;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(content.linkLabel)}</a></p>`,
-      `<p style="margin:0 0 16px;font-size:12px;color:#555555" dir="ltr">${href}</p>`,
+      `<ul style="margin:0 0 16px;${padding}">${facts.map((fact) => `<li style="margin:0 0 4px">${toHtmlText(fact)}</li>`).join('')}</ul>`,
+    );
+  }
+  if (values.link && content.linkLabel) {
+    htmlParts.push(
+      `<p style="margin:0 0 24px"><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:12px 20px;background:${PRIMARY_COLOR};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${toHtmlText(content.linkLabel)}</a></p>`,
     );
   }
   if (values.code && content.codeLabel) {
@@ -66,7 +136,7 @@ export function renderEmail(
       `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace" dir="ltr">${escapeHtml(values.code)}</p>`,
     );
   }
-  htmlParts.push(...content.outro.map(p), p(PRODUCT_NAME));
+  htmlParts.push(...content.outro.map(line), p(signature));
   const html = [
     '<!doctype html>',
     `<html lang="${lang}" dir="${dir}">`,
@@ -78,5 +148,36 @@ export function renderEmail(
     '</div></body></html>',
   ].join('\n');
 
-  return { subject: content.subject, text: textParts.join('\n'), html, locale: lang };
+  return {
+    subject: content.subject,
+    text: textParts.join('\n'),
+    html,
+    locale: lang,
+    ...(values.fromName ? { fromName: values.fromName } : {}),
+  };
+}
+
+/**
+ * The display name of an e-mail sent for a company: its name and the product's, so the reader
+ * knows both who asks and which service carries it.
+ */
+export function companySenderName(companyName: string, lang: Language): string | undefined {
+  // A display name is one header line: no line breaks, and none of the characters that would
+  // end the name early.
+  const name = companyName.replace(/[\r\n"<>]+/gu, ' ').trim();
+  if (!name) return undefined;
+  return viaProduct(name, lang);
+}
+
+/**
+ * The same words as the e-mail's last line, the company's name isolated so that in Hebrew the
+ * full stop of "Acme Ltd." stays at its end.
+ */
+export function companySignature(companyName: string, lang: Language): string | undefined {
+  const name = companyName.trim();
+  return name ? viaProduct(isolate(name), lang) : undefined;
+}
+
+function viaProduct(name: string, lang: Language): string {
+  return lang === 'he' ? `${name} דרך ${PRODUCT_NAME}` : `${name} via ${PRODUCT_NAME}`;
 }

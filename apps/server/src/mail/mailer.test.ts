@@ -63,6 +63,7 @@ describe('mailer without SMTP_URL (outbox)', () => {
     expect(rest).toEqual([]);
     expect(entry).toEqual({
       ...message,
+      from: FROM,
       locale: 'he',
       id: sent.id,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -73,6 +74,23 @@ describe('mailer without SMTP_URL (outbox)', () => {
         details: { to: message.to, subject: message.subject, path: sent.path },
         message: expect.any(String),
       },
+    ]);
+  });
+
+  it("sends a company's mail under its display name from the configured address", async () => {
+    const mailer = createMailer({ from: FROM, outboxDir, logger: createLogger() });
+    const sent = await mailer.send({ ...message, fromName: 'Acme "Ltd" via Candid' });
+    const hebrew = await mailer.send({ ...message, fromName: 'אקמי דרך Candid' });
+    await mailer.close();
+    const eml = await readFile(sent.path ?? '', 'utf8');
+    // The name is quoted as a header needs it; the address is the configured no-reply one.
+    expect(eml).toMatch(/^From: "Acme \\"Ltd\\" via Candid" <no-reply@candid\.test>\r$/m);
+    const hebrewEml = await readFile(hebrew.path ?? '', 'utf8');
+    expect(hebrewEml).toMatch(/^From: =\?UTF-8\?[BQ]\?.+\?= <no-reply@candid\.test>\r$/m);
+    const entries = await readOutbox(outboxDir);
+    expect(entries.map((entry) => entry.from)).toEqual([
+      'Acme "Ltd" via Candid <no-reply@candid.test>',
+      'אקמי דרך Candid <no-reply@candid.test>',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
+import type { Address } from 'nodemailer/lib/mailer';
 
 /** One e-mail as the app writes it: always both a plain-text and an HTML body. */
 export interface MailMessage {
@@ -12,6 +13,11 @@ export interface MailMessage {
   html: string;
   /** Language of the message (`en`, `he`), sent as `Content-Language`. */
   locale?: string;
+  /**
+   * A display name replacing the configured sender's ("Acme via Candid"); the address stays
+   * the configured one, so replies and bounces go where they always do.
+   */
+  fromName?: string;
 }
 
 export interface SentMail {
@@ -46,6 +52,8 @@ export interface MailerOptions {
 export interface OutboxEntry {
   id: string;
   to: string;
+  /** The From header as sent. */
+  from: string;
   subject: string;
   text: string;
   html: string;
@@ -153,6 +161,7 @@ function createOutboxMailer(options: MailerOptions): Mailer {
       const sidecar = {
         id: info.messageId,
         to: message.to,
+        from: formatFrom(fromHeader(options.from, message.fromName)),
         subject: message.subject,
         text: message.text,
         html: message.html,
@@ -179,9 +188,23 @@ function createOutboxMailer(options: MailerOptions): Mailer {
   };
 }
 
+/** The address inside a configured sender such as `Candid <no-reply@example.com>`. */
+function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/u.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+function fromHeader(from: string, fromName: string | undefined): string | Address {
+  if (!fromName) return from;
+  return { name: fromName.replace(/[\r\n]+/gu, ' '), address: senderAddress(from) };
+}
+
+function formatFrom(from: string | Address): string {
+  return typeof from === 'string' ? from : `${from.name} <${from.address}>`;
+}
+
 function toMailOptions(from: string, message: MailMessage): SendMailOptions {
   return {
-    from,
+    from: fromHeader(from, message.fromName),
     to: message.to,
     subject: message.subject,
     text: message.text,

@@ -1,9 +1,9 @@
 /**
- * Which routes an organisation API key may call (issue 15): the staff routes of the jobs,
- * templates, invitations and applicants areas. The auth plugin refuses a key anywhere else and
+ * Which routes an organisation API key may call: the staff routes of the jobs,
+ * templates, invitations, applicants and insights areas. The auth plugin refuses a key anywhere else and
  * the OpenAPI document marks these with `apiKeyAuth`: one list for both.
  */
-const API_KEY_TAGS = new Set(['jobs', 'applicants', 'templates', 'invitations']);
+const API_KEY_TAGS = new Set(['jobs', 'applicants', 'templates', 'invitations', 'insights']);
 
 /** The candidate's own calls (a candidate token, never a key). */
 const CANDIDATE_PATH = /^\/api\/(applicant|upload)(\/|$)/;

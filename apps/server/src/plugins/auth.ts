@@ -28,7 +28,10 @@ import {
   type GuestLink,
 } from '../policies';
 
-/** Lifetime of an access token: short, since it cannot be revoked (refresh tokens can). */
+/**
+ * Lifetime of an access token. Logout ends it at once anyway (its `sid` must name a live
+ * session, see docs/security.md); the short life bounds what a stolen token is worth.
+ */
 export const ACCESS_TOKEN_TTL_SEC = 15 * 60;
 
 const ISSUER = 'candid';
@@ -65,6 +68,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
     signAccessToken(user: AuthUser): Promise<string>;
+    /**
+     * Whether the login session an access token names (its `sid`) is still live; for callers
+     * that verify a token outside a request, e.g. a realtime socket's handshake.
+     */
+    isSessionLive(sessionId: unknown): Promise<boolean>;
     /** Policy hook: 401 LOGIN_REQUIRED_ERR without a token, INVALID_TOKEN_ERR for a bad one. */
     requireUser(request: FastifyRequest): Promise<void>;
     /** Policy hook: requireUser, then 403 FORBIDDEN_ERR unless the user is an admin. */
@@ -132,6 +140,8 @@ function createTokenSigner(jwtSecret: string, now: () => Date): TokenSigner {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function readBearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
@@ -186,7 +196,12 @@ export interface AuthPluginOptions {
   /** Records that a key was used now. */
   touchApiKey(db: Db, id: string, now: Date): Promise<void>;
   /**
-   * The sharing module's lookup of a whole share token (issue 15): the link, revoked or expired
+   * The auth module's check that a login session (refresh-token family) is still live: not
+   * logged out, not ended by a password change or a reused refresh token.
+   */
+  isSessionLive(db: Db, sessionId: string): Promise<boolean>;
+  /**
+   * The sharing module's lookup of a whole share token: the link, revoked or expired
    * ones too (the policies say which), or null when no link has that token.
    */
   findShareLink(db: Db, token: string): Promise<GuestLink | null>;
@@ -235,7 +250,7 @@ function viewAsIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The share token a guest's route names in its path (`shareToken`, issue 15), when the route
+ * The share token a guest's route names in its path (`shareToken`), when the route
  * declares one and it has a token's shape; anything else is no token at all.
  */
 function shareTokenOf(request: FastifyRequest): string | null {
@@ -263,19 +278,19 @@ function declaresSecurity(request: FastifyRequest): boolean {
 
 /**
  * Who is calling, decided once per request: `request.actor` (see `policies/actor.ts`).
- * On a route whose path declares `shareToken` (a hiring manager's share link, issue 15), a
+ * On a route whose path declares `shareToken` (a hiring manager's share link), a
  * well-formed token names the caller: a guest actor of that link (the policies refuse it once
  * revoked or expired), or anonymous with INVALID_TOKEN_ERR when no link has that token.
  *
  * - onRequest: a recruiter's access token gives a staff actor whose role and plan are read from
- *   the users table (a demotion or plan change counts at once; a deleted user's token is
- *   refused); a candidate token gives a candidate actor scoped to one applicant and job; an
- *   organisation API key (`cnd_…`) gives a staff actor of its owner marked with the key (a
- *   revoked key is refused at once); anything else is anonymous, with the reason a sent token
- *   was refused.
+ *   the users table (a demotion or plan change counts at once; a deleted user's token, or one
+ *   whose session was logged out or ended, is refused); a candidate token gives a candidate
+ *   actor scoped to one applicant and job; an organisation API key (`cnd_…`) gives a staff
+ *   actor of its owner marked with the key (a revoked key is refused at once); anything else
+ *   is anonymous, with the reason a sent token was refused.
  * - preValidation: on a route that declares `viewAsId` (params, query or body), an admin acts
- *   for that user (spec §6 "view as"): NOT_FOUND_ERR when it names no user. Anyone else's
- *   `viewAsId` is ignored and they act as themselves.
+ *   for that user ("view as"): NOT_FOUND_ERR when it names no user. Anyone else naming a user
+ *   other than themselves gets 403 VIEW_AS_FORBIDDEN_ERR and nothing happens.
  *
  * Routes never decide who may do what: they ask `policies/` (`authorize`, `can`, `staffOf`).
  * `app.requireUser` and `app.requireAdmin` are the two policy checks routes use as hooks.
@@ -295,6 +310,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       },
       ACCESS_TOKEN_TTL_SEC,
     ),
+  );
+  app.decorate('isSessionLive', async (sessionId: unknown) =>
+    typeof sessionId === 'string' && UUID.test(sessionId)
+      ? opts.isSessionLive(app.db, sessionId)
+      : false,
   );
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
@@ -333,7 +353,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
         keyRoute: isApiKeyRoute(request.routeOptions.url ?? request.url, schema?.tags),
       });
     }
-    // A guest's route (issue 15): the share token in its path is who is calling.
+    // A guest's route: the share token in its path is who is calling.
     const shareToken = shareTokenOf(request);
     if (shareToken) {
       const link = await opts.findShareLink(app.db, shareToken);
@@ -365,8 +385,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       return;
     }
     const user = toAuthUser(access);
-    const row = user ? await findUserById(app.db, user.id) : null;
-    if (!user || !row) {
+    // Every access token names its session, and the session must still be live: that is
+    // what makes logout (on any process) end the token before it expires. Both lookups are
+    // by primary key or index, run side by side.
+    const [row, isLive] =
+      user?.sessionId && UUID.test(user.sessionId)
+        ? await Promise.all([
+            findUserById(app.db, user.id),
+            opts.isSessionLive(app.db, user.sessionId),
+          ])
+        : [null, false];
+    if (!user || !row || !isLive) {
       request.authError = 'INVALID_TOKEN_ERR';
       request.actor = { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' };
       return;
@@ -377,9 +406,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 
   app.addHook('preValidation', async (request) => {
     const actor = request.actor;
-    if (!actor || actor.kind !== 'admin') return;
+    if (!actor || !isStaff(actor)) return;
     const viewAsId = viewAsIdOf(request);
     if (!viewAsId || viewAsId === actor.user.id) return;
+    // Anyone else naming another user (an API key included) is refused before anything is
+    // read or changed: acting on their own data instead would answer a question not asked.
+    if (actor.kind !== 'admin' || actor.apiKey) throw new AppError('VIEW_AS_FORBIDDEN_ERR');
     const target = await findUserById(app.db, viewAsId);
     if (!target) throw new AppError('NOT_FOUND_ERR');
     request.actor = staffActor(actor.user, toActingUser(target), actor.sessionId);

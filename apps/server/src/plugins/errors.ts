@@ -132,7 +132,7 @@ declare module 'fastify' {
 }
 
 /**
- * One error shape for the whole API (CONVENTIONS §4): `{ status, key, message }`, logged with
+ * One error shape for the whole API: `{ status, key, message }`, logged with
  * the request id as traceId. Unknown /api paths answer NOT_FOUND_ERR as JSON.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

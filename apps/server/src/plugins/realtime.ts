@@ -48,7 +48,7 @@ function handshakeToken(socket: Socket): string | null {
 }
 
 /**
- * socket.io 4 on Fastify's own HTTP server (path /socket.io, websocket transport, spec §7).
+ * socket.io 4 on Fastify's own HTTP server (path /socket.io, websocket transport).
  * A socket must present an access token (recruiter) or a candidate token in its handshake;
  * anything else is refused. With REDIS_URL the Redis adapter fans events out to every
  * instance, so an emit on one process reaches a recruiter connected to another.
@@ -113,13 +113,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     },
   } satisfies Realtime);
 
-  app.addHook('onClose', async () => {
-    // io.close() also closes the HTTP server; Fastify closes it itself, so only the sockets go.
+  // Before the HTTP server closes (preClose): it waits for every open connection, websockets
+  // included, so they must go first. io.close() would close the HTTP server too; Fastify closes
+  // it itself, so only the sockets go. Clients reconnect to another process.
+  app.addHook('preClose', async () => {
     io.disconnectSockets(true);
-    await new Promise<void>((resolve) => {
-      io.engine.close();
-      resolve();
-    });
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
 });
@@ -127,6 +128,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Ap
 async function identify(app: FastifyInstance, token: string): Promise<SocketIdentity | null> {
   try {
     const payload = await app.tokens.verify(token, 'access');
+    // A token whose session was logged out or ended opens no socket (docs/security.md).
+    if (!(await app.isSessionLive(payload.sid))) return null;
     if (typeof payload.sub === 'string' && typeof payload.org === 'string') {
       return { kind: 'user', userId: payload.sub, orgId: payload.org };
     }

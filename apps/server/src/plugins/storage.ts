@@ -65,7 +65,6 @@ export const storagePlugin = fp(async (app: FastifyInstance, opts: { config: App
     const storage = createStorage({
       driver: 'local',
       rootDir: config.storage.rootDir,
-      publicBaseUrl: config.publicUrl,
       signingSecret,
       now: () => app.now().getTime(),
     });

@@ -2,9 +2,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import { isApiKeyRoute } from './api-key-routes';
+import { completeDocument, type OpenApiDocument } from './openapi/complete-document';
+import { namedSchemas, transformRoute } from './openapi/named-schemas';
 
 const API_KEY_DESCRIPTION = [
   'An organisation API key (`cnd_…`), made by the organisation owner in the back office',
@@ -38,10 +40,16 @@ function documentApiKeys<T extends { paths?: Record<string, Record<string, unkno
   return document;
 }
 
-/** OpenAPI document built from the routes' zod schemas, browsable at /api/docs. */
+const transformDocument = createJsonSchemaTransformObject({ schemaRegistry: namedSchemas });
+
+/**
+ * OpenAPI document built from the routes' zod schemas, browsable at /api/docs (docs/api.md).
+ * OpenAPI 3.1, whose schemas are JSON Schema: a nullable field is `type: [X, 'null']`.
+ */
 export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Candid API',
         description:
@@ -63,17 +71,15 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { config: App
             scheme: 'bearer',
             bearerFormat: 'shr_…',
             description:
-              "A hiring manager's share link token (`shr_…`, issue 15), sent as the `shareToken` path parameter of the `/api/share/…` calls (the link is the page `/share/{token}`); no header. A revoked link answers 410 SHARE_LINK_REVOKED_ERR, an expired one 410 SHARE_LINK_EXPIRED_ERR, an unknown one 401 INVALID_TOKEN_ERR.",
+              "A hiring manager's share link token (`shr_…`), sent as the `shareToken` path parameter of the `/api/share/…` calls (the link is the page `/share/{token}`); no header. A revoked link answers 410 SHARE_LINK_REVOKED_ERR, an expired one 410 SHARE_LINK_EXPIRED_ERR, an unknown one 401 INVALID_TOKEN_ERR.",
           },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
-        ? documentApiKeys(
-            documentObject.openapiObject as { paths?: Record<string, Record<string, unknown>> },
-          )
+        ? completeDocument(documentApiKeys(transformDocument(documentObject) as OpenApiDocument))
         : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

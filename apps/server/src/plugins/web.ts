@@ -45,7 +45,7 @@ export function allowInlineScripts(csp: string, hashes: readonly string[]): stri
   );
 }
 
-/** The TinyFaceDetector files the candidate's media check loads (spec §7 "Face models"). */
+/** The TinyFaceDetector files the candidate's media check loads ("Face models"). */
 /** The built app's scripts and stylesheets (hashed names under assets/). */
 const SCRIPT_OR_STYLE = /\.(js|css)$/;
 /**

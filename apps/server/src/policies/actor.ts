@@ -9,11 +9,11 @@ export interface ActingUser extends PermissionSubject {
   id: string;
   orgId: string;
   role: Role;
-  /** Owner or member of the organisation (spec §6 organisations). */
+  /** Owner or member of the organisation (organisations). */
   orgRole: OrgRole;
 }
 
-/** What a candidate token opens: one applicant of one job (spec §6, DESIGN §4). */
+/** What a candidate token opens: one applicant of one job. */
 export interface CandidateScope {
   applicantId: string;
   jobId: string;
@@ -22,7 +22,7 @@ export interface CandidateScope {
 
 /**
  * A logged-in recruiter or admin. `id`, `orgId`, `perm` and `advancedPrm` are those of the user
- * the call acts for (the admin's view-as target when there is one, spec §6), so services that
+ * the call acts for (the admin's view-as target when there is one), so services that
  * scope by organisation or decide by plan read them directly; `user` is always the real caller.
  */
 export interface StaffActor extends ActingUser {
@@ -34,7 +34,7 @@ export interface StaffActor extends ActingUser {
   /** The refresh-token family (login session) the access token was issued in. */
   sessionId?: string;
   /**
-   * Set when the caller is an organisation API key (issue 15): it acts as the owner who made it,
+   * Set when the caller is an organisation API key: it acts as the owner who made it,
    * and the policies narrow it to jobs and applicants (read or write, by scope).
    */
   apiKey?: ApiKeyIdentity;
@@ -58,7 +58,7 @@ export interface AnonymousActor {
 }
 
 /**
- * What a share link opens (issue 15): the applicants it names, in one organisation, for one
+ * What a share link opens: the applicants it names, in one organisation, for one
  * named guest, until it expires or is revoked (the policies decide with these dates).
  */
 export interface GuestLink {
@@ -141,7 +141,7 @@ export function loggedActor(actor: StaffActor): LoggedActor {
 
 /**
  * What an activity's meta says of how it was done, beside who did it: the viewed account's id
- * when an admin was viewing as someone (the activity log names both, spec §6), and the API key's
+ * when an admin was viewing as someone (the activity log names both), and the API key's
  * id when a key made the call; else nothing.
  */
 export function actorMeta(actor: LoggedActor): { viewAsId?: string; apiKeyId?: string } {

@@ -1,7 +1,7 @@
 import type { ErrorKey } from '@candid/domain';
 import { AppError } from '../lib/app-error';
 
-/** A policy's answer: allowed, or the error the caller gets (spec §8 key, optional detail). */
+/** A policy's answer: allowed, or the error the caller gets (key, optional detail). */
 export type Decision =
   | { allowed: true }
   | {

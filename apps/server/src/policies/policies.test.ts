@@ -47,7 +47,7 @@ const admin = user('admin', ORG_B, { role: 'admin' });
 /** The moment the share-link rows are decided at. */
 const NOW = new Date('2026-06-01T00:00:00Z');
 
-/** A hiring manager's share link (issue 15) of organisation A's applicant `app-a`. */
+/** A hiring manager's share link of organisation A's applicant `app-a`. */
 function guestLink(extra: Partial<GuestLink> = {}): GuestLink {
   return {
     id: 'link-a',
@@ -131,6 +131,16 @@ const TABLE: Row[] = [
   ['adminViewingA', 'job.read', jobA, 'allow'],
   ['adminViewingA', 'job.write', jobA, 'allow'],
   ['candidate', 'job.read', jobA, 401],
+  // Insights: anyone of the organisation (owner and members), an admin viewing as; a key reads.
+  ['recruiter', 'insights.read', jobA, 'allow'],
+  ['owner', 'insights.read', jobA, 'allow'],
+  ['stranger', 'insights.read', jobA, 404],
+  ['admin', 'insights.read', jobA, 404],
+  ['adminViewingA', 'insights.read', jobA, 'allow'],
+  ['readKey', 'insights.read', jobA, 'allow'],
+  ['basicWriteKey', 'insights.read', jobA, 403],
+  ['candidate', 'insights.read', jobA, 401],
+  ['anonymous', 'insights.read', jobA, 401],
   ['anonymous', 'job.write', jobA, 401],
   // Answer types against the plan.
   ['recruiter', 'job.useAnswerTypes', { quests: [screenQuestion] }, 'allow'],
@@ -144,7 +154,7 @@ const TABLE: Row[] = [
   ],
   ['recruiter', 'job.useAnswerTypes', { quests: [screenQuestion], owner: starter }, 403],
   ['adminViewingStarter', 'job.useAnswerTypes', { quests: [screenQuestion] }, 403],
-  // Scorecards (issue 15): one criterion for every plan, several with CUSTOM_SCORECARD.
+  // Scorecards: one criterion for every plan, several with CUSTOM_SCORECARD.
   ['starter', 'job.useScorecard', { scorecard: [overall] }, 'allow'],
   ['starter', 'job.useScorecard', { scorecard: [overall, skills] }, 403],
   ['recruiter', 'job.useScorecard', { scorecard: [overall, skills] }, 'allow'],
@@ -208,6 +218,13 @@ const TABLE: Row[] = [
   ['stranger', 'template.write', jobA, 404],
   ['starter', 'template.write', jobA, 403],
   ['candidate', 'template.read', builtIn, 401],
+  // The question library: anyone of the organisation; another organisation's question unseen.
+  ['recruiter', 'savedQuestion.use', undefined, 'allow'],
+  ['starter', 'savedQuestion.use', undefined, 'allow'],
+  ['anonymous', 'savedQuestion.use', undefined, 401],
+  ['recruiter', 'savedQuestion.write', jobA, 'allow'],
+  ['stranger', 'savedQuestion.write', jobA, 404],
+  ['candidate', 'savedQuestion.write', jobA, 401],
   // Users: colleagues visible, only oneself (or an admin) managed, access changed by admins.
   ['recruiter', 'user.read', full, 'allow'],
   ['recruiter', 'user.read', colleague, 'allow'],
@@ -226,7 +243,7 @@ const TABLE: Row[] = [
   // View-as never lends the admin's rights to the viewed user, nor takes them away.
   ['adminViewingA', 'user.changeAccess', colleague, 'allow'],
   ['adminViewingA', 'user.delete', admin, 403],
-  // Organisations (spec §6): the owner with MULTI_USER_ORGANIZATION manages the members of
+  // Organisations: the owner with MULTI_USER_ORGANIZATION manages the members of
   // their own organisation; members (the recruiter here) and other organisations do not.
   ['recruiter', 'team.read', undefined, 'allow'],
   ['candidate', 'team.read', undefined, 401],
@@ -274,8 +291,8 @@ const TABLE: Row[] = [
   ['recruiter', 'interview.answer', { applicantId: 'app-a' }, 401],
   ['admin', 'interview.answer', { applicantId: 'app-a', jobId: 'job-a' }, 401],
   ['anonymous', 'interview.answer', { applicantId: 'app-a' }, 401],
-  // Integrations (issue 15): the enterprise owner manages keys and webhooks; nobody else.
-  // Data retention (issue 15): the owner's, on every plan; exports like opening the applicant.
+  // Integrations: the enterprise owner manages keys and webhooks; nobody else.
+  // Data retention: the owner's, on every plan; exports like opening the applicant.
   ['owner', 'retention.manage', undefined, 'allow'],
   ['basicOwner', 'retention.manage', undefined, 'allow'],
   ['recruiter', 'retention.manage', undefined, 403],
@@ -326,7 +343,7 @@ const TABLE: Row[] = [
   ['writeKey', 'user.manage', owner, 403],
   ['writeKey', 'user.read', owner, 403],
   ['basicWriteKey', 'job.read', jobA, 403],
-  // Share links (issue 15): whoever may open the applicant makes one, on a plan with
+  // Share links: whoever may open the applicant makes one, on a plan with
   // SHARE_LINKS; the organisation lists and revokes them; only a guest of an open link reads
   // through it, and only the applicants it names.
   ['recruiter', 'shareLink.create', paidApplicant, 'allow'],

@@ -51,12 +51,14 @@ export interface GatedQuestion {
 export interface Resources {
   /** Any back-office call of a logged-in recruiter or admin. */
   'backoffice.use': void;
-  /** Admin screens: the account list, adding and deleting accounts (spec §2). */
+  /** Admin screens: the account list, adding and deleting accounts. */
   'admin.use': void;
   'job.read': OrgResource;
   'job.write': OrgResource;
+  /** The hiring funnel of the organisation, a department or a job (read only). */
+  'insights.read': OrgResource;
   /**
-   * The answer types of a job's or template's questions against a plan (spec §6): the acting
+   * The answer types of a job's or template's questions against a plan: the acting
    * user's, or `owner`'s when an existing job is saved; `previous` is what was saved before.
    */
   'job.useAnswerTypes': {
@@ -65,7 +67,7 @@ export interface Resources {
     owner?: PermissionSubject;
   };
   /**
-   * A job's scorecard against a plan (issue 15): several criteria need CUSTOM_SCORECARD of the
+   * A job's scorecard against a plan: several criteria need CUSTOM_SCORECARD of the
    * acting user, or of `owner` when an existing job is saved; an unchanged custom scorecard
    * (`previous`) is let through, so a downgraded owner can still edit the rest of the job.
    */
@@ -75,16 +77,16 @@ export interface Resources {
     owner?: PermissionSubject;
   };
   'applicant.read': OrgResource;
-  /** Opening an applicant's details and answers (locked ones stay closed, spec §6). */
+  /** Opening an applicant's details and answers (locked ones stay closed). */
   'applicant.open': ApplicantResource;
   /** A change to an applicant; `fields` are the fields the change sends. */
   'applicant.change': ApplicantResource & { fields: readonly string[] };
   'applicant.delete': OrgResource;
-  /** Exporting an applicant's data on request (issue 15): whoever may open it. */
+  /** Exporting an applicant's data on request: whoever may open it. */
   'applicant.export': ApplicantResource;
-  /** Approving or declining a candidate's accommodation request (issue 14). */
+  /** Approving or declining a candidate's accommodation request. */
   'applicant.decideAccommodation': ApplicantResource;
-  /** Rating an applicant or its answers (issue 15): whoever may open it. */
+  /** Rating an applicant or its answers: whoever may open it. */
   'applicant.rate': ApplicantResource;
   'applicant.sort': void;
   'note.bookmark': void;
@@ -94,6 +96,10 @@ export interface Resources {
   'template.read': OrgResource;
   /** Built-in templates (no organisation) are read-only to everyone. */
   'template.write': OrgResource;
+  /** The organisation's question library: listing it and saving a question to it. */
+  'savedQuestion.use': void;
+  /** Deleting a saved question: it must be the organisation's. */
+  'savedQuestion.write': OrgResource;
   'user.read': UserResource;
   /** Profile, password and verification calls made on a user's behalf. */
   'user.manage': UserResource;
@@ -118,7 +124,7 @@ export interface Resources {
   /** A candidate's own interview: answers, uploads, the realtime channel. */
   'interview.answer': { applicantId: string; jobId?: string };
   /**
-   * Making a share link for an applicant (issue 15): whoever may open it, on a plan with
+   * Making a share link for an applicant: whoever may open it, on a plan with
    * SHARE_LINKS.
    */
   'shareLink.create': ApplicantResource;
@@ -129,9 +135,9 @@ export interface Resources {
    * `now`) and name the applicant when one is asked for.
    */
   'shareLink.open': { now: Date; applicantId?: string };
-  /** The organisation's API keys, webhook endpoints and their delivery log (issue 15). */
+  /** The organisation's API keys, webhook endpoints and their delivery log. */
   'integration.manage': void;
-  /** The organisation's data retention period and its dry run (issue 15): the owner's. */
+  /** The organisation's data retention period and its dry run: the owner's. */
   'retention.manage': void;
   /**
    * Any request of an API key: `keyRoute` when the route is one keys may call (jobs, templates,
@@ -148,13 +154,13 @@ const notFound = (): Decision => deny('NOT_FOUND_ERR');
 const forbidden = (message?: string, details?: Record<string, unknown>) =>
   deny('FORBIDDEN_ERR', { ...(message ? { message } : {}), ...(details ? { details } : {}) });
 
-/** Another organisation's resource is "not found", never "forbidden" (DESIGN §4). */
+/** Another organisation's resource is "not found", never "forbidden". */
 function inOrg(actor: StaffActor, resource: OrgResource): Decision {
   return resource.orgId === actor.orgId ? ALLOW : notFound();
 }
 
 /**
- * The first answer type among `quests` that the plan does not permit (spec §6), or null. A
+ * The first answer type among `quests` that the plan does not permit, or null. A
  * question that already had that type when last saved (`previous`) is let through: after a
  * downgrade the owner can still archive or edit the rest of an existing job.
  */
@@ -181,6 +187,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'admin.use': (actor) => (isRealAdmin(actor) ? ALLOW : forbidden()),
   'job.read': inOrg,
   'job.write': inOrg,
+  'insights.read': inOrg,
   'job.useAnswerTypes': (actor, { quests, previous, owner }) => {
     const type = findForbiddenAnswerType(owner ?? actor, quests, previous);
     return type ? forbidden(undefined, { answerType: type }) : ALLOW;
@@ -209,7 +216,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'applicant.change': (actor, applicant) => {
     const scoped = inOrg(actor, applicant);
     if (!scoped.allowed) return scoped;
-    // A locked applicant can still be archived or restored, nothing else (spec §6).
+    // A locked applicant can still be archived or restored, nothing else.
     const onlyArchive = applicant.fields.every((field) => field === 'archivedAt');
     return isApplicantLocked(actor, applicant) && !onlyArchive
       ? forbidden('This applicant is locked on your plan: it can only be archived or restored')
@@ -238,6 +245,8 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     if (template.orgId === null) return forbidden('Built-in templates are read-only');
     return inOrg(actor, template);
   },
+  'savedQuestion.use': () => ALLOW,
+  'savedQuestion.write': inOrg,
   // Users are judged for the real caller: view-as never lends an admin's rights away or back.
   'user.read': (actor, target) =>
     actor.user.id === target.id || actor.user.orgId === target.orgId || isRealAdmin(actor)
@@ -247,7 +256,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     const visible = STAFF_RULES['user.read']!(actor, target);
     if (!visible.allowed) return visible;
     if (actor.user.id === target.id || isRealAdmin(actor)) return ALLOW;
-    // The owner manages the organisation's members (spec §6 organisations).
+    // The owner manages the organisation's members (organisations).
     return actor.user.orgId === target.orgId && canManageMembers(actor.user) ? ALLOW : forbidden();
   },
   'user.changeAccess': (actor, target) => {
@@ -267,7 +276,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
       : forbidden('Managing members needs the owner of an organisation on the enterprise plan'),
   'member.remove': (actor, target) => {
     // The team screen works on the acting organisation: one's own, or for an admin viewing as
-    // someone, theirs (spec §6 view as).
+    // someone, theirs (view as).
     if (target.orgId !== actor.orgId) return notFound();
     if (!canManageMembers(actor.user)) return forbidden();
     // The owner leaves only with the organisation (the admin's account deletion).
@@ -325,6 +334,7 @@ const API_KEY_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'api.request',
   'job.read',
   'job.write',
+  'insights.read',
   'job.useAnswerTypes',
   // A job saved through the API keeps or sets its scorecard under the owner's plan.
   'job.useScorecard',
@@ -366,7 +376,7 @@ function notStaff(actor: Exclude<Actor, StaffActor>): Decision {
 }
 
 /**
- * A guest's link (issue 15): revoked (410 SHARE_LINK_REVOKED_ERR) or expired (410
+ * A guest's link: revoked (410 SHARE_LINK_REVOKED_ERR) or expired (410
  * SHARE_LINK_EXPIRED_ERR) opens nothing; an applicant it does not name is not found.
  */
 function decideForGuest(actor: GuestActor, target: Resources['shareLink.open']): Decision {

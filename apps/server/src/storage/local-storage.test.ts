@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalStorageServer } from '../../test/storage-servers';
-import type { LocalStorage, SignedQuery } from './local-storage';
+import type { LocalStorage } from './local-storage';
+import type { SignedQuery } from './local-url-signer';
 import { MIN_MULTIPART_PART_BYTES, StorageError, createStorage } from './storage';
 
 const MAX_OBJECT_BYTES = 6 * 1024 * 1024;

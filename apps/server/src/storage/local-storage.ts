@@ -1,6 +1,6 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,29 +23,26 @@ import type {
   StoredObjectInfo,
   UploadedPart,
 } from './object-storage';
+import {
+  errorCode,
+  errorMessage,
+  isMissing,
+  noSuchUpload,
+  notFound,
+  readJson,
+} from './local-files';
+import {
+  DEFAULT_CONTENT_TYPE,
+  LocalUrlSigner,
+  type SignedOperation,
+  type SignedQuery,
+} from './local-url-signer';
 import { StorageError } from './storage-error';
 import { assertValidKey } from './storage-key';
 
-/** Path under `publicBaseUrl` that `localStorageRoutes` serves. */
-export const LOCAL_STORAGE_ROUTE_PREFIX = '/api/storage/object/';
-
-const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PART_META_PATTERN = /^(\d+)\.json$/;
 const MANIFEST_FILE = 'manifest.json';
-
-/** The query parameters covered by the signature, in the order they are signed. */
-const SIGNED_PARAMS = ['op', 'exp', 'uploadId', 'partNumber', 'ct', 'dn'] as const;
-type SignedParams = Partial<Record<(typeof SIGNED_PARAMS)[number], string>>;
-
-/** What a verified signed URL allows its bearer to do. */
-export type SignedOperation =
-  | { op: 'put'; contentType: string }
-  | { op: 'get'; downloadName?: string }
-  | { op: 'part'; uploadId: string; partNumber: number };
-
-/** Query string of a request to a signed URL, as Fastify parses it. */
-export type SignedQuery = Record<string, string | string[] | undefined>;
 
 interface MultipartManifest {
   key: string;
@@ -74,8 +71,7 @@ interface ObjectMeta {
 export class LocalStorage implements ObjectStorage {
   readonly driver = 'local' as const;
   private readonly rootDir: string;
-  private readonly publicBaseUrl: string;
-  private readonly signingSecret: string;
+  private readonly signer: LocalUrlSigner;
   private readonly now: () => number;
   private dirsReady: Promise<void> | undefined;
 
@@ -84,25 +80,28 @@ export class LocalStorage implements ObjectStorage {
       throw new Error('LocalStorage: signingSecret must be at least 16 characters');
     }
     this.rootDir = path.resolve(options.rootDir);
-    this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
-    this.signingSecret = options.signingSecret;
     this.now = options.now ?? Date.now;
+    this.signer = new LocalUrlSigner(
+      (options.publicBaseUrl ?? '').replace(/\/+$/, ''),
+      options.signingSecret,
+      this.now,
+    );
   }
 
   async signPutUrl(key: string, options: SignPutOptions): Promise<string> {
     assertValidKey(key);
-    return this.buildSignedUrl('PUT', key, {
+    return this.signer.buildSignedUrl('PUT', key, {
       op: 'put',
-      exp: this.expiresAt(options.expiresInSec),
+      exp: this.signer.expiresAt(options.expiresInSec),
       ct: options.contentType,
     });
   }
 
   async signGetUrl(key: string, options: SignGetOptions): Promise<string> {
     assertValidKey(key);
-    return this.buildSignedUrl('GET', key, {
+    return this.signer.buildSignedUrl('GET', key, {
       op: 'get',
-      exp: this.expiresAt(options.expiresInSec),
+      exp: this.signer.expiresAt(options.expiresInSec),
       ...(options.downloadName === undefined ? {} : { dn: options.downloadName }),
     });
   }
@@ -118,53 +117,16 @@ export class LocalStorage implements ObjectStorage {
       throw new StorageError('INVALID_PART', `Invalid part number ${partNumber}`);
     }
     await this.readManifest(key, uploadId);
-    return this.buildSignedUrl('PUT', key, {
+    return this.signer.buildSignedUrl('PUT', key, {
       op: 'part',
-      exp: this.expiresAt(options.expiresInSec),
+      exp: this.signer.expiresAt(options.expiresInSec),
       uploadId,
       partNumber: String(partNumber),
     });
   }
 
-  /**
-   * Checks a request against its signed URL's query and returns what it may do. Throws
-   * `INVALID_SIGNATURE` for a missing, altered or foreign signature (or a method the URL was
-   * not signed for) and `EXPIRED` once `exp` has passed. HEAD is allowed with a GET signature
-   * so clients can learn an object's size before streaming it.
-   */
   verifySignedRequest(method: string, key: string, query: SignedQuery): SignedOperation {
-    const params: SignedParams = {};
-    for (const name of SIGNED_PARAMS) {
-      const value = singleValue(query[name]);
-      if (value !== undefined) params[name] = value;
-    }
-    const signature = singleValue(query.sig);
-    const signedMethod = params.op === 'get' ? 'GET' : 'PUT';
-    const requestMethod = method === 'HEAD' ? 'GET' : method;
-    if (
-      signature === undefined ||
-      (params.op !== 'get' && params.op !== 'put' && params.op !== 'part') ||
-      requestMethod !== signedMethod ||
-      !this.isSignatureValid(signedMethod, key, params, signature)
-    ) {
-      throw new StorageError('INVALID_SIGNATURE', 'Invalid signature');
-    }
-    const expiresAtSec = Number(params.exp);
-    if (!Number.isFinite(expiresAtSec) || expiresAtSec * 1000 <= this.now()) {
-      throw new StorageError('EXPIRED', 'The signed URL has expired');
-    }
-    switch (params.op) {
-      case 'put':
-        return { op: 'put', contentType: params.ct ?? DEFAULT_CONTENT_TYPE };
-      case 'get':
-        return params.dn === undefined ? { op: 'get' } : { op: 'get', downloadName: params.dn };
-      case 'part':
-        return {
-          op: 'part',
-          uploadId: params.uploadId ?? '',
-          partNumber: Number(params.partNumber),
-        };
-    }
+    return this.signer.verify(method, key, query);
   }
 
   async createMultipartUpload(
@@ -359,10 +321,14 @@ export class LocalStorage implements ObjectStorage {
    * Deletes multipart uploads started more than `olderThanMs` ago and temp files as old: what
    * a bucket lifecycle rule does for S3. Browsers that give up never abort, so without this
    * their parts would stay on disk forever. Returns how many uploads were removed.
+   *
+   * Several processes sharing `rootDir` may sweep at once: an upload is claimed by renaming its
+   * folder into tmp/ (atomic; the loser finds it gone and skips it), so each is counted once.
    */
   async removeStaleUploads(options: { olderThanMs: number }): Promise<number> {
     await this.ensureDirs();
     const cutoffMs = this.now() - options.olderThanMs;
+    const tmpDir = path.join(this.rootDir, 'tmp');
     let removed = 0;
     for (const uploadId of await readdir(path.join(this.rootDir, 'multipart'))) {
       if (!UPLOAD_ID_PATTERN.test(uploadId)) continue;
@@ -372,57 +338,26 @@ export class LocalStorage implements ObjectStorage {
       // No manifest yet: a create in progress, or one that died before writing it.
       const startedMs = manifest
         ? Date.parse(manifest.createdAt)
-        : (await stat(this.uploadDir(uploadId))).mtimeMs;
-      if (startedMs < cutoffMs) {
-        await rm(this.uploadDir(uploadId), { recursive: true, force: true });
-        removed += 1;
+        : (await stat(this.uploadDir(uploadId)).catch(() => undefined))?.mtimeMs;
+      if (startedMs === undefined || startedMs >= cutoffMs) continue;
+      const claimed = path.join(tmpDir, `stale-${uploadId}-${randomUUID()}`);
+      try {
+        await rename(this.uploadDir(uploadId), claimed);
+      } catch (error) {
+        if (isMissing(error)) continue;
+        throw error;
       }
+      await rm(claimed, { recursive: true, force: true });
+      removed += 1;
     }
-    const tmpDir = path.join(this.rootDir, 'tmp');
     for (const name of await readdir(tmpDir)) {
       const stats = await stat(path.join(tmpDir, name)).catch(() => undefined);
-      if (stats && stats.mtimeMs < cutoffMs) await rm(path.join(tmpDir, name), { force: true });
+      // Recursive: a claimed upload whose removal was interrupted is a folder.
+      if (stats && stats.mtimeMs < cutoffMs) {
+        await rm(path.join(tmpDir, name), { recursive: true, force: true });
+      }
     }
     return removed;
-  }
-
-  private buildSignedUrl(method: 'GET' | 'PUT', key: string, params: SignedParams): string {
-    const query = new URLSearchParams();
-    for (const name of SIGNED_PARAMS) {
-      const value = params[name];
-      if (value !== undefined) query.set(name, value);
-    }
-    query.set('sig', this.computeSignature(method, key, params));
-    return `${this.publicBaseUrl}${LOCAL_STORAGE_ROUTE_PREFIX}${encodeKey(key)}?${query}`;
-  }
-
-  private computeSignature(method: string, key: string, params: SignedParams): string {
-    // Newline-separated name=value pairs: no value can contain a newline that survives
-    // validation (keys reject control characters), so fields cannot be shifted into each other.
-    const canonical = [
-      method,
-      key,
-      ...SIGNED_PARAMS.map((name) => `${name}=${params[name] ?? ''}`),
-    ].join('\n');
-    return createHmac('sha256', this.signingSecret).update(canonical).digest('base64url');
-  }
-
-  private isSignatureValid(
-    method: string,
-    key: string,
-    params: SignedParams,
-    signature: string,
-  ): boolean {
-    const expected = Buffer.from(this.computeSignature(method, key, params));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  }
-
-  private expiresAt(expiresInSec: number): string {
-    if (!Number.isFinite(expiresInSec) || expiresInSec <= 0) {
-      throw new RangeError(`expiresInSec must be positive, got ${expiresInSec}`);
-    }
-    return String(Math.floor(this.now() / 1000) + Math.ceil(expiresInSec));
   }
 
   private ensureDirs(): Promise<void> {
@@ -540,50 +475,6 @@ export class LocalStorage implements ObjectStorage {
   }
 }
 
-/** Encodes a key for a URL path, keeping its `/` separators readable. */
-export function encodeKey(key: string): string {
-  return key.split('/').map(encodeURIComponent).join('/');
-}
-
 function quoteEtag(md5Hex: string): string {
   return `"${md5Hex}"`;
-}
-
-function singleValue(value: string | string[] | undefined): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-async function readJson<T>(file: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String(error.code)
-    : undefined;
-}
-
-/** ENOTDIR too: `a/b` is missing when `a` is an object rather than a folder. */
-function isMissing(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function notFound(key: string, cause?: unknown): StorageError {
-  return new StorageError('NOT_FOUND', `No object at ${JSON.stringify(key)}`, { cause });
-}
-
-function noSuchUpload(uploadId: string, cause?: unknown): StorageError {
-  return new StorageError('NO_SUCH_UPLOAD', `No multipart upload ${JSON.stringify(uploadId)}`, {
-    cause,
-  });
 }

@@ -12,8 +12,14 @@ export interface LocalStorageOptions {
   driver: 'local';
   /** Folder that holds `objects/`, `meta/`, `multipart/` and `tmp/`; created when missing. */
   rootDir: string;
-  /** Origin (and optional path prefix) browsers reach this server at, e.g. `PUBLIC_URL`. */
-  publicBaseUrl: string;
+  /**
+   * What signed links start with. Unset (the server's choice): nothing, so links are
+   * same-origin paths (`/api/storage/object/…`) that work under whatever host name the app was
+   * opened with; PUBLIC_URL's host would be another origin to the Content-Security-Policy when
+   * the app is reached through 127.0.0.1 or a LAN address. An origin makes them absolute (a
+   * client outside a browser, e.g. a test fetching from Node).
+   */
+  publicBaseUrl?: string;
   /** HMAC key of signed URLs; every instance sharing `rootDir` must use the same one. */
   signingSecret: string;
   /** Clock in ms since the epoch, injectable so tests can expire URLs without sleeping. */

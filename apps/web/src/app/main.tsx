@@ -3,8 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApiClient, sleep } from '../common/api/api-client';
 import { createStorageTokenStore } from '../common/api/token-store';
-import type { BrowserSupport } from '../common/browser/check-browser-support';
-import { isClearlySupported } from '../common/browser/is-clearly-supported';
+import { checkSupport } from '../common/browser/browser-gate';
 import { createAppI18n, loadMessages } from '../common/i18n/i18n';
 import { applyDocumentLanguage } from '../common/i18n/languages';
 import { installAppLogger, logHttpFailure } from '../common/logging/app-logger';
@@ -48,20 +47,9 @@ const services: Omit<AppServices, 'i18n'> = {
 };
 installAppLogger(services.api);
 
-/**
- * The browser gate runs before routing: an unsupported browser sees the not-supported page
- * whatever the address, which stays as it was so a candidate can copy the link elsewhere. A plain
- * current Chrome, Firefox or Safari passes at once; only other browsers load the full check.
- */
-async function checkSupport(userAgent: string): Promise<BrowserSupport> {
-  if (isClearlySupported(userAgent)) return { ok: true };
-  const { checkBrowserSupport } = await import('../common/browser/check-browser-support');
-  return checkBrowserSupport(userAgent);
-}
-
 async function start() {
   const [support, messages] = await Promise.all([
-    checkSupport(navigator.userAgent),
+    checkSupport(navigator.userAgent, window.location.pathname),
     loadMessages(language),
     applyDeferredStyles(),
     // Only an invitation link's first screen renders without the rest of Mantine's rules.

@@ -11,7 +11,7 @@ export interface AppServices {
   api: ApiClient;
 }
 
-/** Server state. The API client already retries network failures and 503s (spec §8), so queries do not retry again. */
+/** Server state. The API client already retries network failures and 503s, so queries do not retry again. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -5,7 +5,7 @@ import { resetSessionStores } from '../common/stores/reset-stores';
 
 /**
  * What the app does when the API client ends the session (refresh refused) and on logout
- * (spec §4: logout clears all stores and goes to Login): the session stores and the query
+ * (logout clears all stores and goes to Login): the session stores and the query
  * cache are cleared, the session reads as logged out at once, and the login page opens.
  */
 export function createSessionEndHandler({

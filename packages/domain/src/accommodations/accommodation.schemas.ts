@@ -5,7 +5,7 @@ import { isStorableText } from '../validation/storable-text';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * Accommodations (issue 14): before the interview starts, a candidate may ask for more time on
+ * Accommodations: before the interview starts, a candidate may ask for more time on
  * every question and/or extra retakes, with a short reason; the recruiter approves or declines
  * the request once, as a whole.
  *

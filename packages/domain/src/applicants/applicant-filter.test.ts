@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicantFilterSchema } from './applicant-filter';
 
-describe('applicantFilterSchema (spec §3, query-string friendly)', () => {
+describe('applicantFilterSchema (query-string friendly)', () => {
   it('defaults', () => {
     expect(applicantFilterSchema.parse({})).toEqual({
       txt: '',

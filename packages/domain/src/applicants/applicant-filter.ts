@@ -15,7 +15,7 @@ import { APPLICANT_STATUS_CODES } from './applicant-status';
 export const daysAgoSchema = queryNumberSchema.pipe(z.literal(DATE_FILTER_DAYS));
 
 /**
- * Applicant list filter (spec §3), as kept in the URL query and sent to `GET job/applicant`.
+ * Applicant list filter, as kept in the URL query and sent to `GET job/applicant`.
  * `incomplete` is three-valued: absent (all), true (only incomplete), false (only complete).
  * `currPage` is 1-based.
  */
@@ -25,8 +25,12 @@ export const applicantFilterSchema = z.object({
   statuses: queryListSchema(queryNumberSchema.pipe(z.literal(APPLICANT_STATUS_CODES))).default([]),
   incomplete: queryBooleanSchema.optional(),
   showArchived: queryBooleanSchema.default(false),
-  /** Issue 15: `none` (nobody rated yet) or N, an average rating of at least N (1–5). */
+  /** `none` (nobody rated yet) or N, an average rating of at least N (1–5). */
   rating: ratingFilterSchema.optional(),
+  /** A knockout-scoring score of at least N (0–100); unscored applicants do not match. */
+  minScore: queryNumberSchema.pipe(z.number().int().min(0).max(100)).optional(),
+  /** Absent: all; true: only the knocked-out applicants; false: hide them. */
+  knockedOut: queryBooleanSchema.optional(),
   currPage: currPageSchema,
   itemsPerPage: itemsPerPageSchema(APPLICANT_PAGE_SIZE),
   jobId: optionalQueryTextSchema,

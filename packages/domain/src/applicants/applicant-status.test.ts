@@ -12,7 +12,7 @@ import {
 } from './applicant-status';
 import type { ApplicantStatusCode } from './applicant-status';
 
-describe('applicant statuses (spec §4)', () => {
+describe('applicant statuses', () => {
   it('codes and names', () => {
     expect(APPLICANT_STATUS).toEqual({
       NEED_EVALUATION: 0,
@@ -62,7 +62,7 @@ describe('applicant statuses (spec §4)', () => {
   });
 });
 
-describe('getStatusButtonKey (spec §4)', () => {
+describe('getStatusButtonKey', () => {
   const T = '2024-05-01T10:00:00.000Z';
   it.each([
     ['neither submitted nor quit', 3, null, null, 'status.inProgress'],
@@ -78,7 +78,7 @@ describe('getStatusButtonKey (spec §4)', () => {
   });
 });
 
-describe('canChangeStatus (spec §4)', () => {
+describe('canChangeStatus', () => {
   it.each([
     [true, false, true],
     [false, false, false],

@@ -1,4 +1,4 @@
-/** Applicant statuses and their groups (spec §4). */
+/** Applicant statuses and their groups. */
 
 export const APPLICANT_STATUS = {
   NEED_EVALUATION: 0,
@@ -57,7 +57,7 @@ export const STATUS_BUTTON_KEYS = {
 } as const;
 
 /**
- * Text of an applicant's status button (spec §4). Submitted wins when both timestamps are
+ * Text of an applicant's status button. Submitted wins when both timestamps are
  * set: a submitted interview is complete even if the candidate later left the page, and its
  * status is what the recruiter needs to see. Otherwise a quit interview is incomplete, and
  * one neither submitted nor quit is still in progress.

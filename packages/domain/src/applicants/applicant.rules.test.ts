@@ -14,7 +14,7 @@ import type { Note } from './applicant.schemas';
 const NOW = new Date('2024-05-02T09:30:00.000Z');
 const owner = { _id: 'u1', fName: 'Rina', lName: 'Cohen' };
 
-describe('new applicant (spec §4)', () => {
+describe('new applicant', () => {
   it('opened now; sent, submitted and quited empty', () => {
     expect(newApplicantTimestamp(NOW)).toEqual({
       sent: null,
@@ -31,7 +31,7 @@ describe('new applicant (spec §4)', () => {
   });
 });
 
-describe('applyStatusChange (spec §4)', () => {
+describe('applyStatusChange', () => {
   it('sets the status and appends a status event', () => {
     const before = makeApplicant({ status: 0 });
     const after = applyStatusChange(before, 3, NOW);
@@ -51,7 +51,7 @@ describe('applyStatusChange (spec §4)', () => {
   });
 });
 
-describe('notes (spec §4)', () => {
+describe('notes', () => {
   const note: Note = {
     id: 'n1',
     txt: 'Strong answer',

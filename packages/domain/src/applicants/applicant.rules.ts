@@ -1,12 +1,12 @@
 import type { Applicant, ApplicantTimestamp, Note, TimelineEvent } from './applicant.schemas';
 import type { ApplicantStatusCode } from './applicant-status';
 
-/** Timestamps of a freshly created applicant (spec §4): opened now, the rest empty. */
+/** Timestamps of a freshly created applicant: opened now, the rest empty. */
 export function newApplicantTimestamp(now: Date): ApplicantTimestamp {
   return { sent: null, opened: now.toISOString(), submitted: null, quited: null };
 }
 
-/** A new applicant's timeline, which begins with a created event (spec §3). */
+/** A new applicant's timeline, which begins with a created event. */
 export function createInitialTimeline(now: Date): TimelineEvent[] {
   return [{ type: 'activity', activity: 'created', createdAt: now.toISOString() }];
 }
@@ -27,7 +27,7 @@ export function isSubmitted(applicant: { timestamp: { submitted?: string | null 
 type TimelineCarrier = Pick<Applicant, 'status' | 'timeline'>;
 
 /**
- * Sets a status and records it on the timeline (spec §4). Choosing the current status again
+ * Sets a status and records it on the timeline. Choosing the current status again
  * does nothing, so the same object comes back and callers can skip the save.
  */
 export function applyStatusChange<T extends TimelineCarrier>(
@@ -45,7 +45,7 @@ export function applyStatusChange<T extends TimelineCarrier>(
 
 type NoteCarrier = Pick<Applicant, 'notes' | 'timeline'>;
 
-/** Adds a note and its note event (spec §4). */
+/** Adds a note and its note event. */
 export function addNote<T extends NoteCarrier>(applicant: T, note: Note): T {
   const event: TimelineEvent = {
     type: 'note',
@@ -61,7 +61,7 @@ export function addNote<T extends NoteCarrier>(applicant: T, note: Note): T {
   };
 }
 
-/** Removes a note together with its timeline event (spec §4). */
+/** Removes a note together with its timeline event. */
 export function removeNote<T extends NoteCarrier>(applicant: T, noteId: string): T {
   return {
     ...applicant,

@@ -13,7 +13,7 @@ import {
 const T = '2024-05-01T10:00:00.000Z';
 const owner = { _id: 'u1', fName: 'Rina', lName: 'Cohen' };
 
-describe('applicantSchema (spec §3)', () => {
+describe('applicantSchema', () => {
   it('accepts a full applicant', () => {
     expect(applicantSchema.parse(makeApplicant())).toMatchObject({ id: 'ap1', status: 0 });
   });

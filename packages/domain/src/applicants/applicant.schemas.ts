@@ -5,7 +5,7 @@ import { miniUserSchema } from '../users/user.schemas';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 import { APPLICANT_STATUS_CODES, DEFAULT_APPLICANT_STATUS } from './applicant-status';
 
-/** A status code 0–7 (spec §4). */
+/** A status code 0–7. */
 export const statusCodeSchema = z.literal(APPLICANT_STATUS_CODES, {
   error: VALIDATION_KEYS.INVALID_VALUE,
 });
@@ -13,7 +13,7 @@ export const statusCodeSchema = z.literal(APPLICANT_STATUS_CODES, {
 /** A bookmark position `mm:ss` (two-digit minutes, seconds 00–59). */
 export const bookmarkTimeSchema = z.string().regex(/^\d{2}:[0-5]\d$/u);
 
-/** An answer as the candidate app saves it (spec §3). Keys name objects in storage. */
+/** An answer as the candidate app saves it. Keys name objects in storage. */
 export const answerSchema = z.object({
   /** Seconds the candidate took to answer. */
   resTime: z.number().min(0),
@@ -42,7 +42,7 @@ export type AnswerMapEntry = z.infer<typeof answerMapEntrySchema>;
 export const answerMapSchema = z.record(z.string(), answerMapEntrySchema);
 export type AnswerMap = z.infer<typeof answerMapSchema>;
 
-/** A recruiter's note on an applicant (spec §3). */
+/** A recruiter's note on an applicant. */
 export const noteSchema = z.object({
   id: idSchema,
   txt: z.string(),
@@ -60,9 +60,15 @@ export const TIMELINE_ACTIVITIES = [
   'opened',
   'submitted',
   'quited',
+  /** The candidate came back to an unfinished interview (a reload, a crash, another day). */
+  'resumed',
   'accommodationRequested',
   'accommodationApproved',
   'accommodationDeclined',
+  /** The device check passed (docs/features.md, "The device check"). */
+  'mediaCheckPassed',
+  /** The candidate went on without the face check after it failed. */
+  'faceCheckSkipped',
 ] as const;
 export type TimelineActivity = (typeof TIMELINE_ACTIVITIES)[number];
 
@@ -87,7 +93,7 @@ export const statusEventSchema = z.object({
 });
 
 /**
- * A reviewer gave, changed or cleared (`score` null) a rating (issue 15). `label` is the
+ * A reviewer gave, changed or cleared (`score` null) a rating. `label` is the
  * criterion's label or the question's text when rated, so the entry reads the same after an edit.
  */
 export const ratingEventSchema = z.object({
@@ -99,18 +105,18 @@ export const ratingEventSchema = z.object({
   score: z.number().int().min(1).max(5).nullable(),
   /** The reviewer's name; null when their account was deleted. */
   reviewer: z.string().nullable(),
-  /** The rating came through a share link (issue 15): `reviewer` is the guest's name. */
+  /** The rating came through a share link: `reviewer` is the guest's name. */
   guest: z.boolean().optional(),
 });
 
-/** A hiring manager opened the applicant through a share link (issue 15). */
+/** A hiring manager opened the applicant through a share link. */
 export const guestViewEventSchema = z.object({
   type: z.literal('guestView'),
   createdAt: isoDateSchema,
   guestName: z.string(),
 });
 
-/** A timeline event (spec §3), discriminated on `type`. */
+/** A timeline event, discriminated on `type`. */
 export const timelineEventSchema = z.discriminatedUnion('type', [
   noteEventSchema,
   activityEventSchema,
@@ -150,7 +156,7 @@ export type ApplicantTimestamp = z.infer<typeof applicantTimestampSchema>;
 
 export const applicantJobInfoSchema = z.object({ title: z.string(), jobId: idSchema });
 
-/** A candidate's application to one job (spec §3). */
+/** A candidate's application to one job. */
 export const applicantSchema = z.object({
   id: idSchema,
   info: applicantInfoSchema,

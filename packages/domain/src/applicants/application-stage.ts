@@ -3,8 +3,8 @@ import { isoDateSchema } from '../common/date-schemas';
 import { APPLICANT_STATUS_CODES, type ApplicantStatusCode } from './applicant-status';
 
 /**
- * The candidate status page (issue 14): a candidate who submitted follows their application
- * through three stages. What each recruiter status (spec §4) shows is a per-job rule the
+ * The candidate status page: a candidate who submitted follows their application
+ * through three stages. What each recruiter status shows is a per-job rule the
  * recruiter sees and changes in the job editor; notes, ratings and, unless the rule says so,
  * the status name itself never reach the candidate.
  */

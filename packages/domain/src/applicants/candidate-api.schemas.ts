@@ -1,5 +1,6 @@
 import { LANGUAGES } from '../common/constants';
 import { z } from 'zod';
+import { candidateConsentSchema } from './consent';
 import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
 import { getAnswerType, type AnswerRule } from '../jobs/answer-rule';
@@ -8,7 +9,7 @@ import { INVITATION_TOKEN_PATTERN } from '../invitations/invitation-limits';
 import { candidateDetailsSchema } from '../validation/forms';
 
 /**
- * Wire schemas of the candidate side of the API (spec §7 "Applicants" and "Uploads"): every
+ * Wire schemas of the candidate side of the API ("Applicants" and "Uploads"): every
  * call below except `POST applicant` carries the candidate token (`Authorization: Bearer`),
  * which opens only its own applicant, job and upload keys.
  */
@@ -16,7 +17,7 @@ import { candidateDetailsSchema } from '../validation/forms';
 /** Lifetime of a candidate token: long enough to come back after a crash the same day. */
 export const CANDIDATE_TOKEN_TTL_SEC = 24 * 60 * 60;
 
-/** One answer as the candidate app saves it into `answerMap[questId]` (spec §3 Answer). */
+/** One answer as the candidate app saves it into `answerMap[questId]` (Answer). */
 export const candidateAnswerSchema = z.object({
   /** Seconds the candidate took to answer. */
   resTime: z.number().min(0),
@@ -37,12 +38,22 @@ export type CandidateAnswer = z.infer<typeof candidateAnswerSchema>;
 export const candidateAnswerMapSchema = z.record(z.string().min(1), candidateAnswerSchema);
 export type CandidateAnswerMap = z.infer<typeof candidateAnswerMapSchema>;
 
-/** `POST applicant` body: the details form (spec §5, all required) and the job. */
+/** `POST applicant` body: the details form (all required) and the job. */
 export const createApplicantBodySchema = z.object({
   applicant: z.object({ info: candidateDetailsSchema }),
   jobId: idSchema,
   /** The token of a personal invitation link: the invited applicant starts, no new one. */
   inviteToken: z.string().regex(INVITATION_TOKEN_PATTERN).optional(),
+  /**
+   * The candidate's language: when the e-mail already has an interview under way on this job,
+   * the code that resumes it is e-mailed in this language (default en).
+   */
+  language: z.enum(LANGUAGES).optional(),
+  /**
+   * The consent notice the candidate agreed to (its version and language): required to start,
+   * CONSENT_REQUIRED_ERR without it. Declining sends nothing, so no applicant is made.
+   */
+  consent: candidateConsentSchema.optional(),
 });
 export type CreateApplicantBody = z.infer<typeof createApplicantBodySchema>;
 
@@ -60,7 +71,7 @@ export const candidateApplicantSchema = z.object({
     hometown: z.string(),
     /** Short-lived signed URL of the face image, when one was uploaded. */
     imgUrl: z.string().nullable(),
-    /** The CV's stored name (spec §5: name, dash, upload timestamp), when one was uploaded. */
+    /** The CV's stored name (name, dash, upload timestamp), when one was uploaded. */
     cv: z.string().nullable(),
     isPreview: z.boolean(),
   }),
@@ -79,10 +90,33 @@ export type CandidateApplicant = z.infer<typeof candidateApplicantSchema>;
 export const createApplicantResponseSchema = z.object({
   applicant: candidateApplicantSchema,
   candidateToken: z.string(),
+  /**
+   * True when no applicant was made: the e-mail's interview on this job was under way and the
+   * caller proved it is theirs (the device's candidate token, or the e-mailed code), so it goes
+   * on where it was.
+   */
+  resumed: z.boolean().optional(),
 });
 export type CreateApplicantResponse = z.infer<typeof createApplicantResponseSchema>;
 
 export const applicantIdParamsSchema = z.object({ id: idSchema });
+
+/** Digits of the code that resumes an interview started elsewhere (e-mailed to the candidate). */
+export const RESUME_CODE_LENGTH = 6;
+
+/**
+ * `POST applicant/resume` body: the code e-mailed when `POST applicant` answered
+ * INTERVIEW_IN_PROGRESS_ERR, with the job and the address it went to.
+ */
+export const resumeWithCodeBodySchema = z.object({
+  jobId: idSchema,
+  email: z.string().trim().toLowerCase().min(3).max(320),
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${RESUME_CODE_LENGTH}}$`, 'u')),
+});
+export type ResumeWithCodeBody = z.infer<typeof resumeWithCodeBodySchema>;
 
 /**
  * `PUT applicant` body. Everything is optional: `info` updates the details (each field
@@ -114,7 +148,7 @@ export type ApplicantResponse = z.infer<typeof applicantResponseSchema>;
 /** `POST applicant/{id}/cv?name=`: the candidate's file name (raw file body). */
 export const cvUploadQuerySchema = z.object({ name: z.string().trim().min(1).max(200) });
 export const cvUploadResponseSchema = z.object({
-  /** Stored name: file name, dash, upload timestamp (spec §5). */
+  /** Stored name: file name, dash, upload timestamp. */
   cv: z.string(),
   key: z.string(),
 });
@@ -127,7 +161,7 @@ export const candidateImageResponseSchema = z.object({ url: z.string(), key: z.s
 /** Candidate image types: the face crop and answer images (JPEG or PNG). */
 export const CANDIDATE_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
-// ---- Uploads (spec §7) ----------------------------------------------------------------
+// ---- Uploads ----------------------------------------------------------------
 
 const fileKeySchema = z.string().min(3).max(500);
 const uploadIdSchema = z.string().min(1).max(2000);
@@ -150,7 +184,7 @@ export const signedUrlResponseSchema = z.object({ signedURL: z.string() });
 
 export const multipartQuerySchema = z.object({ fileKey: fileKeySchema, uploadId: uploadIdSchema });
 
-/** A stored part in S3's names (spec §7 `list_parts`). */
+/** A stored part in S3's names (`list_parts`). */
 export const uploadedPartSchema = z.object({
   PartNumber: z.number().int(),
   ETag: z.string(),
@@ -220,9 +254,9 @@ export function findUnansweredQuestions(
     .map((quest) => quest.id);
 }
 
-// ---- Realtime (spec §7) ----------------------------------------------------------------
+// ---- Realtime ----------------------------------------------------------------
 
-/** Socket events of spec §7. */
+/** Socket events of the product. */
 export const REALTIME_EVENTS = {
   USER_WATCH: 'user watch',
   SAVE_APPLICANT: 'save applicant',
@@ -230,14 +264,14 @@ export const REALTIME_EVENTS = {
   ALERT_INTERVIEW_DONE: 'alert interview done',
 } as const;
 
-/** What happened to the applicant, in `data.type` (an adjustment request asked for, issue 14). */
+/** What happened to the applicant, in `data.type` (an adjustment request asked for). */
 export const APPLICANT_EVENT_TYPES = [
   'created',
   'updated',
   'quited',
   'submitted',
   'accommodationRequested',
-  // A reviewer's rating changed the applicant's averages (issue 15): told to the other reviewers.
+  // A reviewer's rating changed the applicant's averages: told to the other reviewers.
   'rated',
 ] as const;
 export type ApplicantEventType = (typeof APPLICANT_EVENT_TYPES)[number];

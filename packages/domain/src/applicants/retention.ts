@@ -5,7 +5,7 @@ import { VALIDATION_KEYS } from '../validation/validation-keys';
 import { APPLICANT_STATUS, type ApplicantStatusCode } from './applicant-status';
 
 /**
- * Data retention and candidates' data requests (issue 15). Per organisation, an optional period
+ * Data retention and candidates' data requests. Per organisation, an optional period
  * after which archived or rejected applicants are deleted with their files; off by default.
  */
 
@@ -13,7 +13,7 @@ import { APPLICANT_STATUS, type ApplicantStatusCode } from './applicant-status';
 export const RETENTION_MONTH_OPTIONS = [3, 6, 12, 24] as const;
 export type RetentionMonths = (typeof RETENTION_MONTH_OPTIONS)[number];
 
-/** The statuses that count as rejected: "not a fit" and "not interested" (spec §4). */
+/** The statuses that count as rejected: "not a fit" and "not interested". */
 export const REJECTED_STATUS_CODES: readonly ApplicantStatusCode[] = [
   APPLICANT_STATUS.NOT_A_FIT,
   APPLICANT_STATUS.NOT_INTERESTED,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { applicantConsentSchema } from './consent';
 import { accommodationSchema } from '../accommodations/accommodation.schemas';
+import { mediaCheckResultSchema } from '../interview/media-check.schemas';
 import { DEFAULT_SORTS, type SortOrder } from '../common/constants';
 import { isoDateSchema } from '../common/date-schemas';
 import { idSchema } from '../common/ids';
@@ -19,7 +21,7 @@ import { applicantFilterSchema } from './applicant-filter';
 import { bookmarkTimeSchema, statusCodeSchema, timelineEventSchema } from './applicant.schemas';
 
 /**
- * Wire schemas of the recruiter's side of applicants (spec §7 "Jobs": `job/applicant`,
+ * Wire schemas of the recruiter's side of applicants ("Jobs": `job/applicant`,
  * `job/{jobId}/{applicantId}`, `job/applicantVideos/…`, `job/applicantCount`,
  * `PUT job/applicant`, `PUT job/applicantDelete`). Every call carries the recruiter's access
  * token and reads or changes only applicants of the caller's organisation (or of the admin's
@@ -36,8 +38,10 @@ export const APPLICANT_SORT_FIELDS = [
   'jobInfo.title',
   'info.hometown',
   'status',
-  /** The average scorecard rating (issue 15); unrated applicants last in either direction. */
+  /** The average scorecard rating; unrated applicants last in either direction. */
   'rating',
+  /** The knockout-scoring score (0–100); unscored applicants last in either direction. */
+  'score',
 ] as const;
 export type ApplicantSortField = (typeof APPLICANT_SORT_FIELDS)[number];
 
@@ -118,18 +122,25 @@ export const applicantListItemSchema = z.object({
   timestamp: timestampSchema,
   isRead: z.boolean(),
   isFree: z.boolean(),
-  /** The caller lacks UNLIMITED_INTERVIEWS and this applicant is not free (spec §6). */
+  /** The caller lacks UNLIMITED_INTERVIEWS and this applicant is not free. */
   isLocked: z.boolean(),
   archivedAt: isoDateSchema.nullable(),
   /** Quit without submitting. */
   incomplete: z.boolean(),
   /**
-   * At least one answer saved (issue 14: an invited candidate who started, beside invited,
+   * At least one answer saved (an invited candidate who started, beside invited,
    * opened and submitted). Older servers' rows may lack it.
    */
   started: z.boolean().optional(),
-  /** The average scorecard rating and how many reviewers gave one (issue 15). */
+  /** The average scorecard rating and how many reviewers gave one. */
   rating: ratingSummarySchema,
+  /**
+   * Share (0–100) of the job's scored multiple-choice questions answered right, set on submit;
+   * null when the job scores none or the interview is not submitted. Never shown to candidates.
+   */
+  score: z.number().int().min(0).max(100).nullable(),
+  /** A knockout question was answered wrong (set with the score). */
+  knockedOut: z.boolean(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 
@@ -144,7 +155,7 @@ export const applicantListResponseSchema = z.object({
 });
 export type ApplicantListResponse = z.infer<typeof applicantListResponseSchema>;
 
-/** A note as the back office reads it (spec §3). */
+/** A note as the back office reads it. */
 export const reviewNoteSchema = z.object({
   id: idSchema,
   txt: z.string(),
@@ -157,11 +168,11 @@ export const reviewNoteSchema = z.object({
 });
 export type ReviewNote = z.infer<typeof reviewNoteSchema>;
 
-/** One reviewer's rating of a scorecard criterion or an answer (issue 15). */
+/** One reviewer's rating of a scorecard criterion or an answer. */
 export const reviewRatingSchema = z.object({
   /** The reviewer; null when their account was deleted, or for a guest. */
   reviewer: miniUserSchema.nullable(),
-  /** A hiring manager's rating through a share link (issue 15): the guest's name. */
+  /** A hiring manager's rating through a share link: the guest's name. */
   guestName: z.string().optional(),
   targetType: z.enum(RATING_TARGET_TYPES),
   /** The criterion's id, or the question's id for an answer. */
@@ -214,18 +225,22 @@ export const applicantDetailsSchema = applicantListItemSchema.extend({
   notes: z.array(reviewNoteSchema),
   /** Oldest first; begins with the created event. */
   timeline: z.array(timelineEventSchema),
-  /** The candidate's adjustment request (issue 14); null or absent when none was asked for. */
+  /** The candidate's adjustment request; null or absent when none was asked for. */
   accommodation: accommodationSchema.nullable().optional(),
+  /** How the candidate's device check ended; null or absent when none was reported. */
+  mediaCheck: mediaCheckResultSchema.nullable().optional(),
+  /** The consent notice the candidate accepted; null for an applicant from before the notice. */
+  consent: applicantConsentSchema.nullable().optional(),
   job: z.object({
     _id: idSchema,
     title: z.string(),
     /** The questions in order, with multiple-choice options and their correct flags. */
     quests: z.array(questionSchema),
     archivedAt: isoDateSchema.nullable(),
-    /** The criteria reviewers rate the applicant on (issue 15). */
+    /** The criteria reviewers rate the applicant on. */
     scorecard: scorecardSchema,
   }),
-  /** Every reviewer's ratings of the applicant and its answers (issue 15). */
+  /** Every reviewer's ratings of the applicant and its answers. */
   ratings: applicantRatingsSchema,
 });
 export type ApplicantDetails = z.infer<typeof applicantDetailsSchema>;
@@ -260,7 +275,7 @@ export const applicantVideosResponseSchema = z.object({
 });
 export type ApplicantVideosResponse = z.infer<typeof applicantVideosResponseSchema>;
 
-/** A note to add (spec §5): trimmed text, at most 2000 characters, optional `mm:ss` bookmark. */
+/** A note to add: trimmed text, at most 2000 characters, optional `mm:ss` bookmark. */
 export const newNoteSchema = noteInputSchema.extend({
   txt: noteInputSchema.shape.txt.max(NOTE_MAX_LENGTH, {
     error: VALIDATION_KEYS.OUT_OF_RANGE_VALIDATE,

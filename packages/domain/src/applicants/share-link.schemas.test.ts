@@ -6,7 +6,7 @@ import {
   shareLinkExpiry,
 } from './share-link.schemas';
 
-describe('share links (issue 15)', () => {
+describe('share links', () => {
   const now = new Date('2026-03-01T10:00:00.000Z');
 
   it('expires a link the chosen number of days later', () => {

@@ -10,7 +10,7 @@ import { VALIDATION_KEYS } from '../validation/validation-keys';
 import { rateApplicantBodySchema, reviewAnswerSchema } from './review-api.schemas';
 
 /**
- * Sharing applicants with a hiring manager (issue 15): a recruiter makes an expiring, revocable
+ * Sharing applicants with a hiring manager: a recruiter makes an expiring, revocable
  * link for a named guest who has no account. The link opens only the applicants it names: their
  * details, answers, CV and the job's scorecard for the guest to fill in. Never notes (there is no
  * "private" flag on notes, so no note is ever shown), other reviewers' ratings or other

@@ -55,7 +55,7 @@ describe('verifyCodeBodySchema and resetPasswordBodySchema', () => {
 
   it('needs the code with the new password, which follows the password rule', () => {
     expect(issuesOf(resetPasswordBodySchema, { email: 'a@b.io', password: 'weak' })).toEqual([
-      'password: validation.PASSWORD_VALIDATE',
+      'password: errors.PASSWORD_TOO_SHORT_ERR',
       'code: validation.REQUIRED_VALIDATE',
     ]);
   });
@@ -82,13 +82,16 @@ describe('userUpdateBodySchema', () => {
 describe('userPasswordBodySchema', () => {
   it('applies the password rule to the new password', () => {
     expect(issuesOf(userPasswordBodySchema, { newPassword: 'short' })).toEqual([
+      'newPassword: errors.PASSWORD_TOO_SHORT_ERR',
+    ]);
+    expect(issuesOf(userPasswordBodySchema, { newPassword: 'longenough' })).toEqual([
       'newPassword: validation.PASSWORD_VALIDATE',
     ]);
   });
 });
 
 describe('accountListQuerySchema', () => {
-  it('defaults to the first page of 30, sorted by first name descending (spec §9)', () => {
+  it('defaults to the first page of 30, sorted by first name descending', () => {
     expect(accountListQuerySchema.parse({})).toEqual({
       txt: '',
       currPage: 1,

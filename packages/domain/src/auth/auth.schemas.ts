@@ -23,7 +23,7 @@ import {
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * Wire schemas of the auth and users calls (spec §7 "Auth" and "Users") that the forms'
+ * Wire schemas of the auth and users calls ("Auth" and "Users") that the forms'
  * validators do not already describe: request bodies as the server receives them and the
  * replies it sends. The field rules themselves come from `validation/`.
  */
@@ -32,16 +32,16 @@ import { VALIDATION_KEYS } from '../validation/validation-keys';
 // Users on the wire
 // ---------------------------------------------------------------------------
 
-/** A user's language for emails and the UI (spec §1: en or he). */
+/** A user's language for emails and the UI (en or he). */
 export const userLanguageSchema = z.enum(LANGUAGES);
 
 /**
- * The logged-in user as the auth and users calls return it: the spec's User plus the
+ * The logged-in user as the auth and users calls return it: the product's User plus the
  * language the user's emails are written in.
  */
 export const sessionUserSchema = userSchema.extend({
   language: userLanguageSchema.default('en'),
-  /** Which submitted interviews the user hears about by e-mail, and how (issue 15). */
+  /** Which submitted interviews the user hears about by e-mail, and how. */
   notifications: notificationPrefsSchema.default(DEFAULT_NOTIFICATION_PREFS),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -74,7 +74,7 @@ export type SignupBody = z.infer<typeof signupBodySchema>;
 
 /**
  * `POST auth/login` as received: both fields optional on the wire, so that a missing one is
- * answered with EMAIL_PASSWORD_MISSING_ERR (spec §8) rather than a generic validation error.
+ * answered with EMAIL_PASSWORD_MISSING_ERR rather than a generic validation error.
  * The form itself validates with `loginInputSchema`.
  */
 export const loginBodySchema = z.object({
@@ -193,7 +193,7 @@ export const userPasswordBodySchema = z.object({
 });
 export type UserPasswordBody = z.infer<typeof userPasswordBodySchema>;
 
-/** Account list columns that can be sorted on (spec §2 account overview). */
+/** Account list columns that can be sorted on (account overview). */
 export const ACCOUNT_SORT_FIELDS = [
   'fName',
   'lName',
@@ -215,7 +215,7 @@ const DEFAULT_ACCOUNT_SORT = `${DEFAULT_SORTS.accounts.field}:${DEFAULT_SORTS.ac
 
 /**
  * An account-list sort in the query string as `field:order` (`lastLogin:desc`); a bare field
- * sorts ascending. Defaults to the spec's fName descending.
+ * sorts ascending. Defaults to the product's fName descending.
  */
 export const accountSortSchema = z
   .string()

@@ -10,7 +10,7 @@ import {
   getAlertVariant,
 } from './alerts';
 
-describe('alerts (spec §8)', () => {
+describe('alerts', () => {
   it('lists exactly the spec alert types', () => {
     expect([...ALERT_TYPES]).toEqual([
       'add',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Alert templates (spec §8). Each renders with an `{{entity}}` interpolation whose value is
+ * Alert templates. Each renders with an `{{entity}}` interpolation whose value is
  * the translated entity name, so `t(alertI18nKey('add'), { entity: t(entityI18nKey('job')) })`
  * reads "The job was added".
  */
@@ -46,7 +46,7 @@ export type AlertEntity = (typeof ALERT_ENTITIES)[number];
 
 /** Alerts that take no entity. */
 export const ALERT_KEYS = {
-  /** Shown on any 403 (spec §6). */
+  /** Shown on any 403. */
   noPermission: 'alerts.noPermission',
   /** Shown after a click-to-copy. */
   copied: 'alerts.copied',
@@ -54,7 +54,7 @@ export const ALERT_KEYS = {
   interviewDone: 'alerts.interviewDone',
 } as const;
 
-/** Visual kind of an alert in the client state (spec §3: success or fail). */
+/** Visual kind of an alert in the client state (success or fail). */
 export const ALERT_VARIANTS = ['success', 'fail'] as const;
 export type AlertVariant = (typeof ALERT_VARIANTS)[number];
 

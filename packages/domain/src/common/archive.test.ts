@@ -3,7 +3,7 @@ import { isArchived, isArchivePath, toggleArchivedAt } from './archive';
 
 const NOW = new Date('2024-05-01T10:00:00.000Z');
 
-describe('archive toggle (spec §4)', () => {
+describe('archive toggle', () => {
   it.each([
     [null, NOW.toISOString()],
     [undefined, NOW.toISOString()],

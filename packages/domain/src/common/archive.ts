@@ -1,5 +1,5 @@
 /**
- * Archive toggle shared by jobs, templates and applicants (spec §4): an empty archivedAt
+ * Archive toggle shared by jobs, templates and applicants: an empty archivedAt
  * becomes now (archived); a set one becomes null (restored).
  */
 export function toggleArchivedAt(archivedAt: string | null | undefined, now: Date): string | null {
@@ -11,7 +11,7 @@ export function isArchived(item: { archivedAt?: string | null }): boolean {
   return Boolean(item.archivedAt);
 }
 
-/** Archive views are the routes whose path contains "archive" (spec §2). */
+/** Archive views are the routes whose path contains "archive". */
 export function isArchivePath(pathname: string): boolean {
   return pathname.includes('archive');
 }

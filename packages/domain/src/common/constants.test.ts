@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as C from './constants';
 
-describe('constants (spec §9, DESIGN §7)', () => {
+describe('constants', () => {
   it('offered time limits all fall in the editor range', () => {
     for (const min of C.QUESTION_TIME_LIMITS_MIN) {
       expect(min).toBeGreaterThanOrEqual(C.TIME_LIMIT_RANGE_MIN.min);

@@ -1,13 +1,20 @@
 /**
- * Business constants and limits (spec §9, DESIGN §7). Every number carries its unit in
+ * Business constants and limits. Every number carries its unit in
  * its name so a reader never has to guess whether a value is seconds or milliseconds.
  */
 
-/** Product name, used in page titles (spec §2). */
+/** Product name, used in page titles. */
 export const PRODUCT_NAME = 'Candid';
 
+/**
+ * The app's one accent colour as the web shows it on filled controls (Mantine's indigo at the
+ * shade whose white label reads at 4.5:1): e-mails use it for their buttons and links, so a
+ * message looks like the app it comes from. The web's theme test holds the two equal.
+ */
+export const PRIMARY_COLOR = '#4263eb';
+
 // ---------------------------------------------------------------------------
-// Lists and paging (spec §9, DESIGN §7: accounts page like the other recruiter lists)
+// Lists and paging (accounts page like the other recruiter lists)
 // ---------------------------------------------------------------------------
 
 export const APPLICANT_PAGE_SIZE = 30;
@@ -49,7 +56,7 @@ export interface SortSpec {
   readonly order: SortOrder;
 }
 
-/** Default sort of every list (spec §9). */
+/** Default sort of every list. */
 export const DEFAULT_SORTS = {
   applicants: { field: 'timestamp.submitted', order: 'desc' },
   jobs: { field: 'createdAt', order: 'desc' },
@@ -59,24 +66,24 @@ export const DEFAULT_SORTS = {
   records: { field: 'timestamp', order: 'desc' },
 } as const satisfies Record<string, SortSpec>;
 
-/** Date filter choices: last week, last month, last 3 months (spec §9). */
+/** Date filter choices: last week, last month, last 3 months. */
 export const DATE_FILTER_DAYS = [7, 31, 90] as const;
 export type DateFilterDays = (typeof DATE_FILTER_DAYS)[number];
 
 // ---------------------------------------------------------------------------
-// Logging (spec §9)
+// Logging
 // ---------------------------------------------------------------------------
 
 /** Log levels a record may carry (server and client). */
 export const LOG_LEVELS = ['http', 'debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-/** The web app's log batch goes out after this long without a new entry (spec §9)… */
+/** The web app's log batch goes out after this long without a new entry… */
 export const LOG_BATCH_QUIET_MS = 500;
 /** …or at once when more entries than this wait. */
 export const LOG_BATCH_MAX_ENTRIES = 10;
 
 // ---------------------------------------------------------------------------
-// Questions (spec §9, DESIGN §7)
+// Questions
 // ---------------------------------------------------------------------------
 
 export const QUESTION_TIME_LIMITS_MIN = [1, 2, 5, 10, 20, 30] as const;
@@ -84,7 +91,7 @@ export const TIME_LIMIT_RANGE_MIN = { min: 1, max: 30 } as const;
 export const JOB_DEFAULT_TIME_LIMIT_MIN = 5;
 export const TEMPLATE_DEFAULT_TIME_LIMIT_MIN = 1;
 /**
- * Optional thinking time per question (issue 13; peers call it think time): how long the
+ * Optional thinking time per question (peers call it think time): how long the
  * candidate may read before the first take starts by itself. Off by default; these are the
  * editor's choices, and the server accepts any whole second count up to the maximum.
  */
@@ -92,13 +99,13 @@ export const THINK_TIME_OPTIONS_SEC = [15, 30, 60, 120, 180] as const;
 export const THINK_TIME_MAX_SEC = 600;
 
 // ---------------------------------------------------------------------------
-// Interview timers (spec §9)
+// Interview timers
 // ---------------------------------------------------------------------------
 
 export const MIN_TIME_BEFORE_PROCEED_MS = 6000;
 export const ONE_TRY_COUNTDOWN_MS = 10_000;
 export const INTERVIEW_START_COUNTDOWN_MS = 4000;
-/** The practice question's answer limit (issue 14): long enough to hear and see oneself. */
+/** The practice question's answer limit: long enough to hear and see oneself. */
 export const PRACTICE_ANSWER_LIMIT_SEC = 30;
 export const TIMER_TICK_MS = 500;
 /** Share of the time limit elapsed at which the "halfway" warning shows. */
@@ -109,7 +116,7 @@ export const TIME_WARNING_ALMOST_DONE = 0.2;
 export const LOW_TIME_RATIO = 0.3;
 
 // ---------------------------------------------------------------------------
-// Media checks (spec §9)
+// Media checks
 // ---------------------------------------------------------------------------
 
 export const FACE_SCORE_THRESHOLD = 0.6;
@@ -118,6 +125,11 @@ export const FACE_MAX_CAPTURE_MS = 5000;
 export const FACE_CROP_PX = 200;
 /** Peak input level (0–1) above which the microphone counts as hearing the candidate. */
 export const AUDIO_READY_LEVEL = 0.15;
+/**
+ * Peak input level (0–1) at or above which the sound is likely clipped (distorted): the check
+ * flags it without blocking. Like the ready level, measured only after AUDIO_CHECK_DELAY_MS.
+ */
+export const AUDIO_CLIP_LEVEL = 0.85;
 export const AUDIO_CHECK_DELAY_MS = 500;
 /** Measured throughput below this is an unstable connection. */
 export const NETWORK_UNSTABLE_MBPS = 0.06;
@@ -129,7 +141,7 @@ export const MEDIA_CHECK_TICKS = 500;
 export const MEDIA_CHECK_TICK_MS = 10;
 
 // ---------------------------------------------------------------------------
-// Uploads (spec §9, DESIGN §5)
+// Uploads
 // ---------------------------------------------------------------------------
 
 export const UPLOAD_CONCURRENCY = 2;
@@ -139,9 +151,11 @@ export const UPLOAD_CONCURRENCY = 2;
  * so that each piece is confirmed, and leaves IndexedDB, within a few seconds on a slow uplink.
  */
 export const TUS_CHUNK_MAX_BYTES = 256 * 1024;
+/** A single-file upload (CV, image answer, logo) that has not finished by then gives up. */
+export const SINGLE_FILE_UPLOAD_TIMEOUT_MS = 60_000;
 
 // ---------------------------------------------------------------------------
-// UI timings (spec §9)
+// UI timings
 // ---------------------------------------------------------------------------
 
 export const AUTOSAVE_DEBOUNCE_MS = 1500;
@@ -152,12 +166,23 @@ export const IMAGE_SEARCH_PAGE_SIZE = 20;
 export const RESEND_EMAIL_LOCK_MS = 5000;
 export const DRAG_ANIMATION_MS = 200;
 export const WARNING_DISPLAY_MS = 2500;
+/** A lazily loaded screen that has not arrived by then shows an error with a Reload button. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * Touch gestures: a press that moves less than TAP_TOLERANCE_PX stays a tap (or a hold); held
+ * HOLD_MS it is a hold, LONG_TAP_MS a long tap; a move of SWIPE_MIN_PX or more is a swipe.
+ */
+export const TAP_TOLERANCE_PX = 10;
+export const HOLD_MS = 400;
+export const SWIPE_MIN_PX = 30;
+export const LONG_TAP_MS = 400;
 
 /** Layout breakpoints in CSS pixels (small, medium, large). */
 export const BREAKPOINTS = { sm: 760, md: 1100, lg: 1460 } as const;
 
 // ---------------------------------------------------------------------------
-// Video player (spec §9)
+// Video player
 // ---------------------------------------------------------------------------
 
 export const PLAYER_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -175,7 +200,7 @@ export const VOLUME_ICON_HIGH = 0.8;
 export const VOLUME_ICON_LOW = 0.1;
 
 // ---------------------------------------------------------------------------
-// Identity and avatars (spec §9)
+// Identity and avatars
 // ---------------------------------------------------------------------------
 
 export const RANDOM_ID_LENGTH = 6;
@@ -211,7 +236,7 @@ export const AVATAR_DEFAULT_SIZE = 50;
 export const TOUCH = { tapTolerance: 10, holdMs: 400, swipe: 30, longTapMs: 400 } as const;
 
 // ---------------------------------------------------------------------------
-// Limits (spec §5, §9, DESIGN §7)
+// Limits
 // ---------------------------------------------------------------------------
 
 /** The signup promise: 10 free video interviews per organisation. */
@@ -224,7 +249,7 @@ export const OTP_LENGTH = 6;
 export const BOOKMARK_PART_MAX_CHARS = 2;
 
 // ---------------------------------------------------------------------------
-// Transport (spec §8)
+// Transport
 // ---------------------------------------------------------------------------
 
 export const TRANSPORT_MAX_RETRIES = 3;
@@ -232,7 +257,7 @@ export const TRANSPORT_MAX_RETRIES = 3;
 export const TRANSPORT_RETRY_DELAY_MS = 2000;
 
 // ---------------------------------------------------------------------------
-// Languages (spec §1)
+// Languages
 // ---------------------------------------------------------------------------
 
 export const LANGUAGES = ['en', 'he'] as const;

@@ -10,14 +10,32 @@ import {
 import { isoDateOrDateTimeSchema, isoDateSchema } from './date-schemas';
 
 const ISO = '2024-01-05T14:07:09.000Z';
+const SAME_YEAR = new Date('2024-06-01T00:00:00.000Z');
 
-describe('formatDate / formatTime (spec §9)', () => {
+describe('formatDate / formatTime', () => {
   it('English short date: month short then day', () => {
-    expect(formatDate(ISO, 'en', 'UTC')).toBe('Jan 5');
+    expect(formatDate(ISO, 'en', 'UTC', SAME_YEAR)).toBe('Jan 5');
+  });
+
+  it('shows the year when it is not the current one, in either language', () => {
+    const nextYear = new Date('2025-03-01T00:00:00.000Z');
+    expect(formatDate(ISO, 'en', 'UTC', nextYear)).toBe('Jan 5, 2024');
+    expect(formatDate(ISO, 'he', 'UTC', nextYear)).toBe(
+      new Intl.DateTimeFormat('he-IL', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(ISO)),
+    );
+    expect(formatDate(ISO, 'he', 'UTC', nextYear)).toContain('2024');
+    // The year is the viewer's: late on 31 December in UTC is already next year in Jerusalem.
+    expect(formatDate('2024-12-31T23:00:00.000Z', 'en', 'UTC', nextYear)).toBe('Dec 31, 2024');
+    expect(formatDate('2024-12-31T23:00:00.000Z', 'en', 'Asia/Jerusalem', nextYear)).toBe('Jan 1');
   });
 
   it('Hebrew short date uses he-IL, day first', () => {
-    const text = formatDate(ISO, 'he', 'UTC');
+    const text = formatDate(ISO, 'he', 'UTC', SAME_YEAR);
     expect(text).toBe(
       new Intl.DateTimeFormat('he-IL', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
         new Date(ISO),

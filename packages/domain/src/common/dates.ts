@@ -3,21 +3,39 @@ import type { DateFilterDays, Language } from './constants';
 // Dates as people read them. No zod here: the candidate's invitation formats dates and must not
 // download the schema library for it (the wire formats are in ./date-schemas).
 
-/** Locale each UI language formats dates with (spec §9). */
+/** Locale each UI language formats dates with. */
 export const DATE_LOCALES: Record<Language, string> = { en: 'en-US', he: 'he-IL' };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The calendar year of `date` in `timeZone` (the runtime's zone when not given). */
+function yearIn(date: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
 /**
  * Short date: month short plus day numeric, ordered by the locale ("Jan 5" in English,
- * "5 בינו׳" in Hebrew). `timeZone` defaults to the runtime's zone, i.e. the viewer's.
+ * "5 בינו׳" in Hebrew), with the year when it is not this year's ("Dec 1, 2025"), so a date a
+ * year old never reads as this year's. `timeZone` defaults to the runtime's zone, i.e. the
+ * viewer's; `now` says what "this year" is.
  */
-export function formatDate(iso: string, lang: Language, timeZone?: string): string {
+export function formatDate(
+  iso: string,
+  lang: Language,
+  timeZone?: string,
+  now: Date = new Date(),
+): string {
+  const date = new Date(iso);
+  const isOtherYear = yearIn(date, timeZone) !== yearIn(now, timeZone);
   return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    ...(isOtherYear ? { year: 'numeric' } : {}),
     month: 'short',
     day: 'numeric',
     ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
+  }).format(date);
 }
 
 /**
@@ -33,7 +51,7 @@ export function formatDateWithYear(iso: string, lang: Language, timeZone?: strin
   }).format(new Date(iso));
 }
 
-/** Time with 2-digit hour and minute, and seconds when asked for (spec §9). */
+/** Time with 2-digit hour and minute, and seconds when asked for. */
 export function formatTime(
   iso: string,
   lang: Language,
@@ -65,7 +83,7 @@ export function dateFilterLabelKey(days: DateFilterDays): `dateFilter.${DateFilt
   return `dateFilter.${days}`;
 }
 
-/** English date filter labels (spec §9). */
+/** English date filter labels. */
 export const DATE_FILTER_I18N_EN: Record<`dateFilter.${DateFilterDays}`, string> = {
   'dateFilter.7': 'Last week',
   'dateFilter.31': 'Last month',

@@ -4,7 +4,7 @@ import { addedQuestion, defaultQuestion } from '../jobs/question.schemas';
 import { defaultTemplateTitle } from '../templates/template.rules';
 import { getDefaultTexts } from './default-texts';
 
-describe('default texts follow the recruiter language (issue 13, spec §5)', () => {
+describe('default texts follow the recruiter language', () => {
   it('a Hebrew recruiter gets a Hebrew new job and default question', () => {
     const job = defaultJob({ lang: 'he', companyName: 'אקמה' });
     expect(job.info.title).toBe('משרה ללא שם');

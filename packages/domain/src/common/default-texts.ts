@@ -1,7 +1,7 @@
 import type { Language } from './constants';
 
 /**
- * The texts Candid writes into a recruiter's job or template for them (spec §3, §5 keys
+ * The texts Candid writes into a recruiter's job or template for them (keys
  * untitled-job, company, question), in the recruiter's language. They are stored as text, so
  * candidates see what the recruiter saw, whatever the candidate's own language.
  */
@@ -17,7 +17,7 @@ export interface DefaultTexts {
   introQuestionDesc: string;
   /** Prefix of a template saved without a title. */
   unnamedTemplate: string;
-  /** The one criterion of a new job's scorecard (issue 15), and an empty first criterion. */
+  /** The one criterion of a new job's scorecard, and an empty first criterion. */
   overallCriterion: string;
   /** An empty criterion after the first becomes "{criterion} N". */
   criterion: string;

@@ -1,4 +1,4 @@
-/** i18n keys of the empty-list messages (spec §8). */
+/** i18n keys of the empty-list messages. */
 export const EMPTY_STATE_KEYS = {
   noJobToShow: 'empty.noJobToShow',
   noApplicantToShow: 'empty.noApplicantToShow',

@@ -25,6 +25,7 @@ describe('error keys', () => {
     ['EMAIL_ALREADY_VERIFIED_ERR', 409, 'Email address is already verified'],
     ['INVALID_VERIFY_CODE_ERR', 400, 'Invalid verify code'],
     ['FORBIDDEN_ERR', 403, 'You dont have enough permissions to complete this action'],
+    ['VIEW_AS_FORBIDDEN_ERR', 403, 'Only an admin can view the app as another user'],
     ['NOT_FOUND_ERR', 404, 'Resource not found'],
     ['EMAIL_CONFIRMATION_FAILED_ERR', 400, 'Email confirmation failed'],
     ['CONFIRMATION_CODE_MISMATCH_ERR', 400, null],
@@ -104,7 +105,7 @@ describe('apiErrorSchema', () => {
   });
 });
 
-describe('normalizeApiError (spec §8)', () => {
+describe('normalizeApiError', () => {
   it.each([
     ['no response', null, { status: 500, key: 'NETWORK_ERR' }],
     ['undefined response', undefined, { status: 500, key: 'NETWORK_ERR' }],

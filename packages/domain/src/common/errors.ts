@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Machine keys of every error the API answers with (spec §8, CONVENTIONS §4). The web app
+ * Machine keys of every error the API answers with. The web app
  * translates `errors.<KEY>`; the server picks the HTTP status from {@link ERROR_STATUS}.
  */
 export const ERROR_KEYS = [
@@ -18,12 +18,15 @@ export const ERROR_KEYS = [
   'EMAIL_NOT_VERIFIED_ERR',
   'INVALID_VERIFY_CODE_ERR',
   'FORBIDDEN_ERR',
+  'VIEW_AS_FORBIDDEN_ERR',
   'NOT_FOUND_ERR',
   'EMAIL_CONFIRMATION_FAILED_ERR',
   'CONFIRMATION_CODE_MISMATCH_ERR',
   'PASSWORD_LINK_INVALID_ERR',
   'INTERVIEW_NOT_AVAILABLE_ERR',
   'JOB_CLOSED_ERR',
+  'INTERVIEW_IN_PROGRESS_ERR',
+  'CONSENT_REQUIRED_ERR',
   'SHARE_LINK_EXPIRED_ERR',
   'SHARE_LINK_REVOKED_ERR',
   'PAGE_NOT_FOUND_ERR',
@@ -36,6 +39,9 @@ export const ERROR_KEYS = [
   'URI_TOO_LONG_ERR',
   'HEADERS_TOO_LARGE_ERR',
   'REQUEST_TIMEOUT_ERR',
+  'UPLOAD_OFFSET_CONFLICT_ERR',
+  'UPLOAD_LOCKED_ERR',
+  'UPLOAD_PROTOCOL_ERR',
   'INTERNAL_ERR',
 ] as const;
 
@@ -57,6 +63,7 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   EMAIL_NOT_VERIFIED_ERR: 403,
   INVALID_VERIFY_CODE_ERR: 400,
   FORBIDDEN_ERR: 403,
+  VIEW_AS_FORBIDDEN_ERR: 403,
   NOT_FOUND_ERR: 404,
   EMAIL_CONFIRMATION_FAILED_ERR: 400,
   CONFIRMATION_CODE_MISMATCH_ERR: 400,
@@ -64,11 +71,15 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   INTERVIEW_NOT_AVAILABLE_ERR: 404,
   // The job exists but its closing date has passed: the resource is gone for candidates.
   JOB_CLOSED_ERR: 410,
-  // A hiring manager's share link (issue 15) that has expired or was revoked: gone for good.
+  // The e-mail already has an interview under way on this job: it is resumed, not started twice.
+  INTERVIEW_IN_PROGRESS_ERR: 409,
+  // Nothing is recorded or started before the candidate agreed to the consent notice.
+  CONSENT_REQUIRED_ERR: 403,
+  // A hiring manager's share link that has expired or was revoked: gone for good.
   SHARE_LINK_EXPIRED_ERR: 410,
   SHARE_LINK_REVOKED_ERR: 410,
   PAGE_NOT_FOUND_ERR: 404,
-  // Spec §8: a request that got no response becomes NETWORK_ERR with status 500.
+  // A request that got no response becomes NETWORK_ERR with status 500.
   NETWORK_ERR: 500,
   VALIDATION_ERR: 400,
   RATE_LIMITED_ERR: 429,
@@ -78,10 +89,16 @@ export const ERROR_STATUS: Record<ErrorKey, number> = {
   URI_TOO_LONG_ERR: 414,
   HEADERS_TOO_LARGE_ERR: 431,
   REQUEST_TIMEOUT_ERR: 408,
+  // A resumable upload's PATCH at another offset than the server holds: the client asks HEAD.
+  UPLOAD_OFFSET_CONFLICT_ERR: 409,
+  // Another request (on any API process) is writing the same upload (tus: 423 Locked).
+  UPLOAD_LOCKED_ERR: 423,
+  // A tus request without `Tus-Resumable: 1.0.0` (tus: 412 Precondition Failed).
+  UPLOAD_PROTOCOL_ERR: 412,
   INTERNAL_ERR: 500,
 };
 
-/** English message of each error (spec §8 wording where it gives one). */
+/** English message of each error (wording where it gives one). */
 export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
   LOGIN_REQUIRED_ERR: 'Please log in first',
   INVALID_TOKEN_ERR: 'Invalid Token',
@@ -96,6 +113,7 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
   EMAIL_NOT_VERIFIED_ERR: 'Please verify your email address first',
   INVALID_VERIFY_CODE_ERR: 'Invalid verify code',
   FORBIDDEN_ERR: 'You dont have enough permissions to complete this action',
+  VIEW_AS_FORBIDDEN_ERR: 'Only an admin can view the app as another user',
   NOT_FOUND_ERR: 'Resource not found',
   EMAIL_CONFIRMATION_FAILED_ERR: 'Email confirmation failed',
   CONFIRMATION_CODE_MISMATCH_ERR:
@@ -104,6 +122,10 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
     'This link has expired or was already used: ask your organisation owner to send a new one',
   INTERVIEW_NOT_AVAILABLE_ERR: 'This interview is not available, please contact the recruiter',
   JOB_CLOSED_ERR: 'This job is closed and no longer accepts applications',
+  CONSENT_REQUIRED_ERR:
+    'The candidate must agree to the consent notice before anything is recorded',
+  INTERVIEW_IN_PROGRESS_ERR:
+    'An interview with this e-mail address is already under way: enter the code we sent to it to continue',
   SHARE_LINK_EXPIRED_ERR: 'This link has expired: ask the recruiter for a new one',
   SHARE_LINK_REVOKED_ERR: 'This link was revoked by the recruiter',
   PAGE_NOT_FOUND_ERR: 'Page not found',
@@ -116,14 +138,24 @@ export const ERROR_MESSAGES_EN: Record<ErrorKey, string> = {
   URI_TOO_LONG_ERR: 'The address is too long',
   HEADERS_TOO_LARGE_ERR: 'The request headers are too large',
   REQUEST_TIMEOUT_ERR: 'The request took too long, please try again',
+  UPLOAD_OFFSET_CONFLICT_ERR:
+    'The upload is at another offset than this request: ask for its offset and resume from there',
+  UPLOAD_LOCKED_ERR: 'This upload is busy with another request, please try again',
+  UPLOAD_PROTOCOL_ERR: 'This upload needs the tus 1.0.0 protocol (Tus-Resumable: 1.0.0)',
   INTERNAL_ERR: 'Something went wrong, please try again later',
 };
 
-/** The one error body every API error has (DESIGN §4). */
+/** The one error body every API error has (the OpenAPI document's `ApiError`). */
 export const apiErrorSchema = z.object({
+  /** The HTTP status, repeated for clients that only see the body. */
   status: z.number().int(),
   key: z.enum(ERROR_KEYS),
+  /** English text for people; clients translate `key`. */
   message: z.string(),
+  /** A 400's problems per field, for forms: `[{ path: 'email', message: 'validation.…' }]`. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The request's id in the server's logs (also the `x-request-id` header). */
+  traceId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -169,9 +201,9 @@ const STATUS_FALLBACK_KEYS: Readonly<Record<number, ErrorKey>> = {
 };
 
 /**
- * Turns whatever a failed request produced into an {@link ApiError} (spec §8): no response
+ * Turns whatever a failed request produced into an {@link ApiError}: no response
  * becomes NETWORK_ERR with status 500; a body of our shape is kept; a bare string body gets
- * `_ERR` appended (the spec's translation rule) when that names a known key; anything else
+ * `_ERR` appended (the product's translation rule) when that names a known key; anything else
  * falls back on the HTTP status.
  */
 export function normalizeApiError(

@@ -7,7 +7,7 @@ export const idSchema = z.string().trim().min(1);
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * A short random id of {@link RANDOM_ID_LENGTH} letters and digits (spec §9), used for
+ * A short random id of {@link RANDOM_ID_LENGTH} letters and digits, used for
  * client-made ids such as question ids. Not for secrets: `random` defaults to Math.random,
  * and tests pass a seeded one.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDefaultLanguage, getDirection, getPageTitle, isLanguage, isRtl } from './languages';
 
-describe('languages (spec §1)', () => {
+describe('languages', () => {
   it.each([
     ['he-IL', null, 'he'],
     ['he', undefined, 'he'],

@@ -17,7 +17,7 @@ export function getDirection(lang: Language): 'ltr' | 'rtl' {
 }
 
 /**
- * First-visit language (spec §1): a stored choice wins; otherwise Hebrew when the browser
+ * First-visit language: a stored choice wins; otherwise Hebrew when the browser
  * language is Hebrew (`he`, `he-IL`, or the legacy `iw`), else English.
  */
 export function getDefaultLanguage(
@@ -29,7 +29,7 @@ export function getDefaultLanguage(
   return primary === 'he' || primary === 'iw' ? 'he' : 'en';
 }
 
-/** Document title: the product name, plus " | " and the route title when there is one (spec §2). */
+/** Document title: the product name, plus " | " and the route title when there is one. */
 export function getPageTitle(routeTitle?: string | null): string {
   const title = routeTitle?.trim();
   return title ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME;

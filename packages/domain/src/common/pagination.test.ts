@@ -80,7 +80,7 @@ describe('getPaginationItems (gap 1, first/last always)', () => {
   });
 });
 
-describe('pageAfterRemoval (spec §4)', () => {
+describe('pageAfterRemoval', () => {
   it.each([
     [{ currPage: 3, itemsOnPage: 5, removedCount: 1 }, 3],
     [{ currPage: 3, itemsOnPage: 1, removedCount: 1 }, 2],

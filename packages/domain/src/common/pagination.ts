@@ -8,7 +8,7 @@ import { queryNumberSchema } from './query';
  */
 
 /**
- * Number of pages for `totalItems` (spec §9: items divided by items per page, rounded up).
+ * Number of pages for `totalItems` (items divided by items per page, rounded up).
  * No items means 0 pages, so the UI can tell "nothing to page through" from "one page" and
  * hide the pager; a non-positive page size also gives 0 instead of Infinity.
  */
@@ -25,7 +25,7 @@ export function getSkip(currPage: number, perPage: number): number {
 export type PaginationItem = number | 'ellipsis';
 
 /**
- * Pager items (spec §9): first and last page always, `gap` pages either side of the current
+ * Pager items: first and last page always, `gap` pages either side of the current
  * one, and an ellipsis for each run of hidden pages. An ellipsis never stands for a single
  * page — that page is shown instead, since it takes the same room and is clickable.
  *
@@ -51,7 +51,7 @@ export function getPaginationItems(
 }
 
 /**
- * Where to go after archiving or removing items (spec §4): stay while the page still has
+ * Where to go after archiving or removing items: stay while the page still has
  * items; when it empties go back one page; on the first page there is nowhere to go back
  * to, so the list is reloaded.
  */
@@ -74,7 +74,7 @@ export function itemsPerPageSchema(defaultSize: number) {
 }
 
 /**
- * The spec's `limit` and `skip` query pair of record and activity calls (§7: skip = rows to
+ * The spec's `limit` and `skip` query pair of record and activity calls (skip = rows to
  * pass), read beside `currPage`/`itemsPerPage`; see {@link pageFromLimitSkip}.
  */
 export const limitSkipShape = {

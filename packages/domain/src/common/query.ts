@@ -33,7 +33,7 @@ export function queryListSchema<T extends z.ZodType>(item: T) {
   }, z.array(item));
 }
 
-/** Search text: trimmed (spec §5), empty when absent. */
+/** Search text: trimmed, empty when absent. */
 export const searchTextSchema = z.string().trim().default('');
 
 /** An optional text filter: trimmed, and dropped when empty. */

@@ -7,7 +7,7 @@ import { optionalString, requiredString } from '../validation/primitives';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * Organisation API keys and webhooks (issue 15): an ATS reads and changes the organisation's
+ * Organisation API keys and webhooks: an ATS reads and changes the organisation's
  * jobs and applicants with a key, and hears about applicants through signed webhooks.
  */
 
@@ -38,6 +38,16 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" sends, whatever the endpoint subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/**
+ * Why the sender turned an endpoint off: `gone`, its receiver answered 410; `failing`, a
+ * delivery gave up after every try with nothing delivered to the endpoint since it was queued.
+ */
+export const WEBHOOK_DISABLED_REASONS = ['gone', 'failing'] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+
+/** How long the old secret still signs after a rotation, beside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -120,6 +130,13 @@ export const webhookEndpointSchema = z.object({
   createdAt: isoDateSchema,
   /** Deliveries given up after the last try, for a warning in the list. */
   failedCount: z.number().int().min(0),
+  /** Set when the sender turned it off (null when the owner did, or it is on). */
+  disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
+  disabledAt: isoDateSchema.nullable(),
+  /** The receiver's last answer when it was turned off. */
+  disabledError: z.string().nullable(),
+  /** Until when the secret before the last rotation still signs too (null: no overlap now). */
+  previousSecretExpiresAt: isoDateSchema.nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
@@ -147,6 +164,13 @@ export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
 
 export const webhookSecretResponseSchema = z.object({ secret: z.string() });
 export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;
+
+/** `POST integrations/webhook/{id}/secret/rotate`: the new secret, and the old one's end. */
+export const webhookSecretRotationResponseSchema = z.object({
+  secret: z.string(),
+  previousSecretExpiresAt: isoDateSchema,
+});
+export type WebhookSecretRotationResponse = z.infer<typeof webhookSecretRotationResponseSchema>;
 
 /** One message to one endpoint, and what happened at its last try. */
 export const webhookDeliverySchema = z.object({

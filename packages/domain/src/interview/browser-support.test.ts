@@ -6,7 +6,7 @@ import {
   SUPPORTED_BROWSER_NAMES,
 } from './browser-support';
 
-describe('browser support (spec §1)', () => {
+describe('browser support', () => {
   it('minimum versions in bowser satisfies() shape', () => {
     expect(MIN_BROWSER_VERSIONS).toEqual({
       ios: { chrome: '>=11', safari: '>=11', firefox: '>=11' },

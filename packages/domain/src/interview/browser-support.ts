@@ -1,5 +1,5 @@
 /**
- * Minimum browsers (spec §1) in the shape of bowser's `satisfies()` check tree: an OS key
+ * Minimum browsers in the shape of bowser's `satisfies()` check tree: an OS key
  * (`ios`) takes precedence over the general browser keys, so Chrome, Firefox and Safari on
  * iOS are held to the iOS minimums (11), and elsewhere to chrome 72, safari 14, firefox 52
  * and Chromium Edge 79 (legacy Edge reports 12–18 and fails). `satisfies()` returns
@@ -25,12 +25,12 @@ export interface BrowserCheckTree {
   readonly [key: string]: string | BrowserCheckTree;
 }
 
-/** Browsers listed on the not-supported page (spec §1), as bowser names them. */
+/** Browsers listed on the not-supported page, as bowser names them. */
 export const SUPPORTED_BROWSER_NAMES = ['Chrome', 'Firefox', 'Safari', 'Edge'] as const;
 export type SupportedBrowserName = (typeof SUPPORTED_BROWSER_NAMES)[number];
 
 /**
- * Browsers the not-supported page lists (spec §1): all supported ones for an unknown
+ * Browsers the not-supported page lists: all supported ones for an unknown
  * browser, and only the current browser when the problem is its version.
  */
 export function getBrowsersToSuggest(
@@ -44,7 +44,7 @@ export function getBrowsersToSuggest(
   return SUPPORTED_BROWSER_NAMES;
 }
 
-/** Apple browsers record mp4; the others webm (spec §9). */
+/** Apple browsers record mp4; the others webm. */
 export function getRecordingContainer(params: {
   osName?: string | null;
   browserName?: string | null;

@@ -16,7 +16,7 @@ import type {
   InterviewErrorType,
 } from './interview-errors';
 
-describe('interview errors (spec §8, DESIGN §7)', () => {
+describe('interview errors', () => {
   it.each<[InterviewErrorType, InterviewErrorDevice, boolean, InterviewErrorAction | undefined]>([
     ['CAMERA_BUSY', 'camera', true, 'reloadCamera'],
     ['DENIED_CAM_ACCESS', 'camera', true, 'reloadCamera'],

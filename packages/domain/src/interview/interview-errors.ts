@@ -1,4 +1,4 @@
-/** Candidate-side media, network and browser errors (spec §8, DESIGN §7). */
+/** Candidate-side media, network and browser errors. */
 
 export type InterviewErrorDevice = 'camera' | 'microphone' | 'screen' | 'connection' | 'browser';
 /**
@@ -58,7 +58,7 @@ export function isBlockingInterviewError(type: InterviewErrorType): boolean {
 }
 
 /**
- * The action button an error offers in the current browser, if any (spec §8: a denied camera
+ * The action button an error offers in the current browser, if any (a denied camera
  * offers reload-camera on Safari only). Browser names compare case-insensitively.
  */
 export function getInterviewErrorAction(
@@ -93,7 +93,7 @@ export function interviewErrorActionKey(
   return `interviewErrors.actions.${action}`;
 }
 
-/** Short device messages of the media check (spec §8). */
+/** Short device messages of the media check. */
 export const DEVICE_MESSAGES = {
   micLowVolume: 'deviceMessages.micLowVolume',
   checkAgainHint: 'deviceMessages.checkAgainHint',
@@ -108,7 +108,20 @@ export const DEVICE_MESSAGES = {
   networkUnstableHint: 'deviceMessages.networkUnstableHint',
   screenNotSupported: 'deviceMessages.screenNotSupported',
   maxCaptureTime: 'deviceMessages.maxCaptureTime',
+  /** What to change before checking the face again, in plain words (one line each). */
+  faceGuideLight: 'deviceMessages.faceGuideLight',
+  faceGuideCenter: 'deviceMessages.faceGuideCenter',
+  faceGuideUncover: 'deviceMessages.faceGuideUncover',
+  faceGuideStill: 'deviceMessages.faceGuideStill',
 } as const;
+
+/** The face guidance shown after a failed face check, in the order to try it. */
+export const FACE_GUIDE_MESSAGES = [
+  DEVICE_MESSAGES.faceGuideLight,
+  DEVICE_MESSAGES.faceGuideCenter,
+  DEVICE_MESSAGES.faceGuideUncover,
+  DEVICE_MESSAGES.faceGuideStill,
+] as const;
 
 const TITLE_TEXT_EN: Record<InterviewErrorType, readonly [title: string, text: string]> = {
   CAMERA_BUSY: [
@@ -122,7 +135,7 @@ const TITLE_TEXT_EN: Record<InterviewErrorType, readonly [title: string, text: s
   CAMERA_NOT_FOUND: ['Camera not detected', 'Connect a camera and check again.'],
   MEDIA_DENIED_BY_SYSTEM: [
     'Microphone or camera cannot be detected',
-    'Please check your media settings on your device',
+    "Your device's privacy settings are blocking the camera or microphone. Allow your browser to use them, then check again.",
   ],
   DENIED_MIC_ACCESS: [
     'Microphone access denied',
@@ -130,10 +143,13 @@ const TITLE_TEXT_EN: Record<InterviewErrorType, readonly [title: string, text: s
   ],
   MIC_NOT_FOUND: ['Microphone not detected', 'Connect a microphone and check again.'],
   MIC_LOW_VOLUME: ['We didnt quite hear you', 'We didnt quite hear you, try speaking louder'],
-  NOT_RECOGNIZED: ['Face recognition failed', 'Center your face in the frame and check again.'],
+  NOT_RECOGNIZED: [
+    'Face recognition failed',
+    "We couldn't see your face clearly. Face the light, put your face in the middle of the frame and check again.",
+  ],
   NO_NETWORK: [
     'No network connection',
-    'Make sure your connection is stable before the next step.',
+    'You seem to be offline. Connect to the internet, then check again.',
   ],
   NETWORK_UNSTABLE: [
     'Unstable connection',
@@ -187,4 +203,9 @@ export const INTERVIEW_ERROR_I18N_EN: Record<string, string> = {
   'deviceMessages.networkUnstableHint': 'This may prevent you from completing the interview',
   'deviceMessages.screenNotSupported': 'Your device cannot capture the screen',
   'deviceMessages.maxCaptureTime': 'Maximum capture time passed',
+  'deviceMessages.faceGuideLight': 'Face a lamp or a window, with no bright light behind you',
+  'deviceMessages.faceGuideCenter': 'Put your whole face in the middle of the picture',
+  'deviceMessages.faceGuideUncover':
+    'Take off anything that covers your face, such as a hat or sunglasses',
+  'deviceMessages.faceGuideStill': 'Look at the camera and hold still while the check runs',
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isAudioClipping,
   createMediaError,
   isAudioReady,
   isFaceScoreAccepted,
@@ -20,7 +21,7 @@ const READY: MediaReadinessState = {
   hasScreenStream: false,
 };
 
-describe('isMediaReady (spec §4 "Ready means")', () => {
+describe('isMediaReady ("Ready means")', () => {
   it('everything in place → ready', () => {
     expect(isMediaReady(READY)).toBe(true);
   });
@@ -37,12 +38,14 @@ describe('isMediaReady (spec §4 "Ready means")', () => {
     ['screen needed but missing', { needsScreen: true, hasScreenStream: false }, false],
     ['screen needed and present', { needsScreen: true, hasScreenStream: true }, true],
     ['screen present though not needed', { needsScreen: false, hasScreenStream: true }, true],
+    // A clipping level is flagged on the device check, never a reason to hold the candidate.
+    ['audio at the clipping level', { audioLevel: 0.85 }, true],
   ])('%s → %s', (_name, change, ok) => {
     expect(isMediaReady({ ...READY, ...change })).toBe(ok);
   });
 });
 
-describe('thresholds (spec §9)', () => {
+describe('thresholds', () => {
   it.each([
     [0.15, false],
     [0.151, true],
@@ -96,5 +99,16 @@ describe('uploadedRecordingMetaSchema', () => {
     [{ interviewId: 'j1', questId: 'q1' }, false],
   ])('%j → %s', (meta, ok) => {
     expect(uploadedRecordingMetaSchema.safeParse(meta).success).toBe(ok);
+  });
+});
+
+describe('isAudioClipping', () => {
+  it.each([
+    [0.84, false],
+    [0.85, true],
+    [1, true],
+    [0.3, false],
+  ])('level %s → %s', (level, expected) => {
+    expect(isAudioClipping(level)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AUDIO_CLIP_LEVEL,
   AUDIO_READY_LEVEL,
   FACE_SCORE_THRESHOLD,
   NETWORK_UNSTABLE_MBPS,
@@ -17,7 +18,7 @@ const INTERVIEW_ERROR_TYPE_TUPLE = Object.keys(INTERVIEW_ERROR_TYPES) as [
   ...InterviewErrorType[],
 ];
 
-/** A media error as held by the candidate app (spec §3); texts are i18n keys. */
+/** A media error as held by the candidate app; texts are i18n keys. */
 export const mediaErrorSchema = z.object({
   type: z.enum(INTERVIEW_ERROR_TYPE_TUPLE),
   device: z.enum(['camera', 'microphone', 'screen', 'connection', 'browser']),
@@ -45,7 +46,7 @@ export function createMediaError(
   };
 }
 
-/** Metadata stored with an uploaded recording (spec §3). `interviewId` is the job id. */
+/** Metadata stored with an uploaded recording. `interviewId` is the job id. */
 export const uploadedRecordingMetaSchema = z.object({
   interviewId: z.string().min(1),
   questId: z.string().min(1),
@@ -66,23 +67,28 @@ export interface MediaReadinessState {
   hasScreenStream: boolean;
 }
 
-/** The microphone heard the candidate (spec §9: above 0.15). */
+/** The microphone heard the candidate (above 0.15). */
 export function isAudioReady(audioLevel: number): boolean {
   return audioLevel > AUDIO_READY_LEVEL;
 }
 
-/** A face detection counts when its score reaches the threshold (spec §9: 0.6). */
+/** Whether the microphone's peak level reached the clipping level (too loud, distorted). */
+export function isAudioClipping(audioLevel: number): boolean {
+  return audioLevel >= AUDIO_CLIP_LEVEL;
+}
+
+/** A face detection counts when its score reaches the threshold (0.6). */
 export function isFaceScoreAccepted(score: number): boolean {
   return score >= FACE_SCORE_THRESHOLD;
 }
 
-/** Measured throughput below 0.06 Mbps is an unstable connection (spec §9). */
+/** Measured throughput below 0.06 Mbps is an unstable connection. */
 export function isNetworkUnstable(mbps: number): boolean {
   return mbps < NETWORK_UNSTABLE_MBPS;
 }
 
 /**
- * Whether the interview may start (spec §4 "Ready means"): video ready, face recognised,
+ * Whether the interview may start ("Ready means"): video ready, face recognised,
  * audio above the threshold, streaming, no blocking error, and a screen stream when any
  * question needs the screen.
  */

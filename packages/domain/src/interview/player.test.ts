@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPlayerState, getVolumeIcon, pickMainVideo, playerStateSchema } from './player';
 
-describe('player state (spec §3, §9)', () => {
+describe('player state', () => {
   it('defaults', () => {
     expect(defaultPlayerState()).toEqual({
       currTime: 0.1,

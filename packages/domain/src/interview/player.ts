@@ -8,7 +8,7 @@ import {
   VOLUME_ICON_LOW,
 } from '../common/constants';
 
-/** The back-office video player's state (spec §3) with the defaults of spec §9. */
+/** The back-office video player's state with the defaults of the product. */
 export const playerStateSchema = z.object({
   /** Current position in seconds. */
   currTime: z.number().min(0).default(PLAYER_INITIAL_TIME_SEC),
@@ -43,7 +43,7 @@ export function getVolumeIcon(volume: number): 'mute' | 'low' | 'medium' | 'high
 }
 
 /**
- * The main video of an answer (spec §4): the screen recording when both exist, else
+ * The main video of an answer: the screen recording when both exist, else
  * whichever exists; the other one goes to the secondary window.
  */
 export function pickMainVideo<T>(answer: { faceUrl?: T | null; screenUrl?: T | null }): {

@@ -28,7 +28,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('QuestionClock with retakes (spec §4, §9)', () => {
+describe('QuestionClock with retakes', () => {
   it('reading before the first take is shown but does not consume the limit', () => {
     const { clock, events } = makeClock();
     vi.advanceTimersByTime(5 * MINUTE);
@@ -130,7 +130,7 @@ describe('QuestionClock with retakes (spec §4, §9)', () => {
   });
 });
 
-describe('QuestionClock one-try (spec §4, §9)', () => {
+describe('QuestionClock one-try', () => {
   it('counts down 10 s, asks once for the automatic start, then the limit runs', () => {
     const { clock, events } = makeClock({ isOneTry: true });
     expect(clock.view()).toMatchObject({ phase: 'countdown', countdownLeftMs: 10_000 });
@@ -142,6 +142,25 @@ describe('QuestionClock one-try (spec §4, §9)', () => {
     vi.advanceTimersByTime(MINUTE);
     expect(events.onTimeUp).toHaveBeenCalledTimes(1);
     expect(events.onCountdownEnd).toHaveBeenCalledTimes(1);
+    clock.dispose();
+  });
+
+  it('a take cut off by a lost device continues with what is left of the limit', () => {
+    const { clock, events } = makeClock({ isOneTry: true });
+    vi.advanceTimersByTime(10_000);
+    clock.startTake();
+    vi.advanceTimersByTime(20_000);
+    clock.pause();
+    clock.stopTake();
+    vi.advanceTimersByTime(30_000);
+    clock.resume();
+    clock.continueTake();
+    expect(clock.view()).toMatchObject({ phase: 'recording', retakesLeft: 0 });
+    expect(clock.view().answerElapsedMs).toBe(20_000);
+    vi.advanceTimersByTime(MINUTE - 20_000 - 100);
+    expect(events.onTimeUp).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(events.onTimeUp).toHaveBeenCalledTimes(1);
     clock.dispose();
   });
 

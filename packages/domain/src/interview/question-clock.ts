@@ -2,7 +2,7 @@ import { ONE_TRY_COUNTDOWN_MS, TIMER_TICK_MS } from '../common/constants';
 import { getTimeRatioState, type TimeRatioState } from './timer';
 
 /**
- * Where a question's clock is (spec §4 "Candidate interview", §9 Timers):
+ * Where a question's clock is ("Candidate interview"):
  * - `countdown`: one-try, the 10 s before recording starts by itself;
  * - `reading`: with retakes, before the first take: the question is read, and that time is
  *   shown but is not taken from the answer limit (unless the question has thinking time, which
@@ -26,7 +26,7 @@ export interface QuestionClockConfig {
   /** The question's thinking time in ms (null: reading is not limited). */
   thinkTimeMs: number | null;
   /**
-   * One-try only: the extra takes of an approved accommodation (issue 14). After a take ends the
+   * One-try only: the extra takes of an approved accommodation. After a take ends the
    * candidate may retake while any remain; each retake gets the countdown and the full limit.
    */
   oneTryRetakes?: number;
@@ -43,9 +43,9 @@ export interface QuestionClockView {
   countdownLeftMs: number;
   /** The answer clock: the current (or last) take, or the time spent on an unrecorded answer. */
   answerElapsedMs: number;
-  /** Since the question showed, pauses excluded (the 6 s rule before proceed, spec §5). */
+  /** Since the question showed, pauses excluded (the 6 s rule before proceed). */
   questionElapsedMs: number;
-  /** Warnings and low-time styling of the answer clock (spec §9). */
+  /** Warnings and low-time styling of the answer clock. */
   timer: TimeRatioState;
   /** One-try: retakes still open (0 when none); null with retakes, where they are unlimited. */
   retakesLeft: number | null;
@@ -95,7 +95,7 @@ class Stopwatch {
 }
 
 /**
- * One question's clocks (spec §4, §9). With retakes the answer limit is per take: it starts with
+ * One question's clocks. With retakes the answer limit is per take: it starts with
  * the recording, stops with Stop, and a retake gets a fresh full limit; time-up during a take
  * reports `onTimeUp` so the take is stopped and kept (the question never moves on by itself).
  * Reading before the first take is counted for display only, unless the question sets a
@@ -164,6 +164,18 @@ export class QuestionClock {
     if (this.phaseValue !== 'recording') return;
     this.answer.pause();
     this.phaseValue = 'recorded';
+    this.emitChange();
+  }
+
+  /**
+   * A take cut off by a lost device goes on in a new recording once the device is back (a
+   * one-try answer): the answer's clock continues from where it stopped, with what is left of
+   * the limit, and no take is counted.
+   */
+  continueTake(): void {
+    if (this.phaseValue !== 'recorded') return;
+    this.phaseValue = 'recording';
+    if (!this.paused && this.intervalId !== null) this.answer.start();
     this.emitChange();
   }
 

@@ -6,7 +6,7 @@ import {
   recordingFileName,
 } from './recording';
 
-describe('recording names (spec §7)', () => {
+describe('recording names', () => {
   it('file name: applicant, job, question, then face or screen', () => {
     expect(
       recordingFileName({
@@ -52,7 +52,7 @@ describe('recording names (spec §7)', () => {
   });
 });
 
-describe('recordingBitratesFor (issue 14)', () => {
+describe('recordingBitratesFor', () => {
   it('uses 70 % of the uplink less the audio, held between 250 kbit/s and 2.5 Mbit/s', () => {
     expect(recordingBitratesFor(2)).toEqual({
       videoBitsPerSecond: 1_336_000,

@@ -1,11 +1,11 @@
-/** Names of recording files and their multipart keys (spec §7). */
+/** Names of recording files and their multipart keys. */
 
 export type RecordingKind = 'face' | 'screen';
 export const RECORDING_MIME_TYPES = { webm: 'video/webm', mp4: 'video/mp4' } as const;
 export type RecordingContainer = keyof typeof RECORDING_MIME_TYPES;
 
 /**
- * A recording's file name (spec §7): applicant id, job id, question id, then face or screen,
+ * A recording's file name: applicant id, job id, question id, then face or screen,
  * joined by underscores, with the container's extension.
  */
 export function recordingFileName(params: {
@@ -19,7 +19,7 @@ export function recordingFileName(params: {
   return `${applicantId}_${jobId}_${questId}_${kind}.${container}`;
 }
 
-/** Multipart object key (spec §7): interview (job) id, "/", file name. */
+/** Multipart object key: interview (job) id, "/", file name. */
 export function multipartKey(interviewId: string, fileName: string): string {
   return `${interviewId}/${fileName}`;
 }
@@ -65,7 +65,7 @@ export interface RecordingBitrates {
 }
 
 /**
- * The recorder's bitrates for an uplink of `uplinkMbps` (issue 14): a recording the connection
+ * The recorder's bitrates for an uplink of `uplinkMbps`: a recording the connection
  * can send while it is made, so a slow uplink does not leave minutes of "uploading" after Stop.
  * 70 % of the uplink minus the audio, held between 250 kbit/s and 2.5 Mbit/s; null (the
  * browser's own choice) when the uplink is unknown.

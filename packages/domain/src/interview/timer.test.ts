@@ -3,7 +3,7 @@ import { canProceed, getTimeRatioState } from './timer';
 
 const LIMIT = 100_000;
 
-describe('getTimeRatioState (spec §9)', () => {
+describe('getTimeRatioState', () => {
   it.each([
     // elapsed, half, almostDone, lowTime, beep, timeUp
     [0, false, false, false, false, false],
@@ -40,7 +40,7 @@ describe('getTimeRatioState (spec §9)', () => {
   });
 });
 
-describe('canProceed (spec §5)', () => {
+describe('canProceed', () => {
   it.each([
     [0, false, false],
     [5_999, false, false],

@@ -14,13 +14,13 @@ export interface TimeRatioState {
   isAlmostDoneWarning: boolean;
   /** Low-time styling: under 30% left. */
   isLowTime: boolean;
-  /** The beep plays from the almost-done point and at time-up (spec §9). */
+  /** The beep plays from the almost-done point and at time-up. */
   shouldBeep: boolean;
   isTimeUp: boolean;
 }
 
 /**
- * The question timer's state (spec §9). The two warnings never show together, so the UI can
+ * The question timer's state. The two warnings never show together, so the UI can
  * render one message; the UI plays the beep when `shouldBeep` turns true and at time-up.
  */
 export function getTimeRatioState(elapsedMs: number, limitMs: number): TimeRatioState {
@@ -39,7 +39,7 @@ export function getTimeRatioState(elapsedMs: number, limitMs: number): TimeRatio
 }
 
 /**
- * Whether finish/proceed is enabled (spec §5): after MIN_TIME_BEFORE_PROCEED_MS of a question, or
+ * Whether finish/proceed is enabled: after MIN_TIME_BEFORE_PROCEED_MS of a question, or
  * at once when a recording already exists.
  */
 export function canProceed(params: {

@@ -3,6 +3,7 @@ import { VALIDATION_KEYS } from '../validation/validation-keys';
 import { MAX_INVITATIONS_PER_CALL } from './invitation-limits';
 import {
   duplicateRowIndexes,
+  getInvitationRowProblems,
   invitationQuerySchema,
   sendInvitationsBodySchema,
 } from './invitation.schemas';
@@ -86,5 +87,34 @@ describe('invitations', () => {
     expect(invitationQuerySchema.safeParse({ token: 'a'.repeat(32) }).success).toBe(true);
     expect(invitationQuerySchema.safeParse({ token: 'a'.repeat(31) }).success).toBe(false);
     expect(invitationQuerySchema.safeParse({ token: `${'a'.repeat(31)}/` }).success).toBe(false);
+  });
+});
+
+describe('getInvitationRowProblems', () => {
+  const row = (email: string, fName = 'Dana') => ({ fName, lName: '', email, phone: '' });
+
+  it('marks a missing, a malformed and a repeated address, and a missing first name', () => {
+    const problems = getInvitationRowProblems([
+      row('dana@example.com'),
+      row(''),
+      row('not-an-address'),
+      row(' DANA@example.com '),
+      row('noa@example.com', ''),
+      row('noa@example.com'),
+    ]);
+    expect([...problems.entries()]).toEqual([
+      [1, { email: VALIDATION_KEYS.REQUIRED_VALIDATE }],
+      [2, { email: VALIDATION_KEYS.EMAIL_VALIDATE }],
+      [3, { email: VALIDATION_KEYS.DUPLICATE_EMAIL_VALIDATE }],
+      [4, { fName: VALIDATION_KEYS.REQUIRED_VALIDATE }],
+    ]);
+  });
+
+  it('keeps rows the server accepts as a list', () => {
+    const rows = [row('a@example.com'), row('a@example.com'), row('b@example.com')];
+    const problems = getInvitationRowProblems(rows);
+    const kept = rows.filter((_row, index) => !problems.has(index));
+    expect(kept).toHaveLength(2);
+    expect(sendInvitationsBodySchema.safeParse(body(kept)).success).toBe(true);
   });
 });

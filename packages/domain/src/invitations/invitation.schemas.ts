@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../common/constants';
 import { emailSchema, optionalPhoneSchema, requiredString } from '../validation/primitives';
 import { isStorableText } from '../validation/storable-text';
-import { VALIDATION_KEYS } from '../validation/validation-keys';
+import { VALIDATION_KEYS, type ValidationKey } from '../validation/validation-keys';
 import {
   INVITATION_TOKEN_PATTERN,
   MAX_INVITATION_MESSAGE_CHARS,
@@ -81,4 +81,38 @@ export function duplicateRowIndexes(rows: readonly { email: string }[]): number[
     seen.add(email);
   });
   return duplicates;
+}
+
+/** Why a line of the list would be refused: each field's problem (a validation key). */
+export type InvitationRowProblems = Partial<Record<keyof InvitationRow, ValidationKey>>;
+
+/**
+ * The lines of a list the server would refuse, found before anything is sent: each row's own
+ * checks (first name, a valid address, a valid phone) and an address already on an earlier
+ * line that is kept. Index → problems; a row not in the map is kept. Sending only the kept rows
+ * passes the list checks of sendInvitationsBodySchema.
+ */
+export function getInvitationRowProblems(
+  rows: readonly z.input<typeof invitationRowSchema>[],
+): Map<number, InvitationRowProblems> {
+  const problems = new Map<number, InvitationRowProblems>();
+  const keptEmails = new Set<string>();
+  rows.forEach((row, index) => {
+    const result = invitationRowSchema.safeParse(row);
+    if (!result.success) {
+      const rowProblems: InvitationRowProblems = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as keyof InvitationRow;
+        rowProblems[field] ??= issue.message as ValidationKey;
+      }
+      problems.set(index, rowProblems);
+      return;
+    }
+    if (keptEmails.has(result.data.email)) {
+      problems.set(index, { email: VALIDATION_KEYS.DUPLICATE_EMAIL_VALIDATE });
+      return;
+    }
+    keptEmails.add(result.data.email);
+  });
+  return problems;
 }

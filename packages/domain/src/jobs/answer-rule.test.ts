@@ -18,7 +18,7 @@ const NONE: AnswerRule = {
   isCodeAns: false,
 };
 
-describe('answerRuleSchema: exactly one answer type (spec §3)', () => {
+describe('answerRuleSchema: exactly one answer type', () => {
   it.each<[string, Partial<AnswerRule>, boolean]>([
     ['none', {}, false],
     ['video', { isVidAns: true }, true],
@@ -64,7 +64,7 @@ describe('answerRuleFor / getAnswerType', () => {
   });
 });
 
-describe('isAnswerTypeAllowedForRule (spec §4: screen only with one try)', () => {
+describe('isAnswerTypeAllowedForRule (screen only with one try)', () => {
   it.each(
     ANSWER_TYPES.flatMap((type) => [
       [type, true, true],

@@ -10,7 +10,7 @@ export const answerRuleShapeSchema = z.object({
   isTxtAns: z.boolean(),
   isImgAns: z.boolean(),
   isCodeAns: z.boolean(),
-  /** Not among the spec's five flags; optional so rules without it stay valid. */
+  /** Not among the product's five flags; optional so rules without it stay valid. */
   isMultiChoiceAns: z.boolean().optional(),
 });
 export type AnswerRule = z.infer<typeof answerRuleShapeSchema>;
@@ -21,7 +21,7 @@ export function countAnswerTypes(rule: AnswerRule): number {
 }
 
 /**
- * A question's `ansRule` (spec §3): exactly one answer-type flag is true
+ * A question's `ansRule`: exactly one answer-type flag is true
  * (ANSWER_TYPE_REQUIRED otherwise).
  */
 export const answerRuleSchema = answerRuleShapeSchema.refine(
@@ -36,7 +36,7 @@ export function getAnswerType(rule: AnswerRule): AnswerType | null {
 }
 
 /**
- * The rule for one answer type (spec §4: changing the answer type resets the rule to the
+ * The rule for one answer type (changing the answer type resets the rule to the
  * default with only the chosen flag set).
  */
 export function answerRuleFor(type: AnswerType): AnswerRule {
@@ -51,7 +51,7 @@ export function answerRuleFor(type: AnswerType): AnswerRule {
 }
 
 /**
- * Whether an answer type may be used given the job's one-try rule (spec §4): screen recording
+ * Whether an answer type may be used given the job's one-try rule: screen recording
  * only with isOneTry; everything else always.
  */
 export function isAnswerTypeAllowedForRule(type: AnswerType, rule: { isOneTry: boolean }): boolean {

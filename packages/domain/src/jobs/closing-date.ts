@@ -2,7 +2,7 @@ import type { ValidationKey } from '../validation/validation-keys';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * A job's optional closing date (issue 14). After it the invitation link, personal invitation
+ * A job's optional closing date. After it the invitation link, personal invitation
  * links and the candidate calls that start an interview say the job is closed.
  *
  * Grace rule: starting an interview is refused from the closing time on, so whoever holds a

@@ -4,7 +4,7 @@ import { currPageSchema } from '../common/pagination';
 import { searchTextSchema } from '../common/query';
 
 /**
- * The job editor's cover search (spec §7: a stock-photo search by text, 20 per page, with
+ * The job editor's cover search (a stock-photo search by text, 20 per page, with
  * regular and small URLs). Served by the server from a stock-photo provider when one is
  * configured, else from the built-in gallery of covers.
  */

@@ -52,7 +52,7 @@ describe('fillQuestionBlanks', () => {
   });
 });
 
-describe('jobSaveInputSchema (spec §5 defaults, then the job rules)', () => {
+describe('jobSaveInputSchema (defaults, then the job rules)', () => {
   it('fills empty and missing title, company and question texts', () => {
     const parsed = jobSaveInputSchema.parse(
       job({ info: {}, company: { name: '  ' }, quests: [question({ txt: undefined })] }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { publicConsentNoticeSchema } from '../applicants/consent';
 import { DEFAULT_SORTS, JOB_DEFAULT_TIME_LIMIT_MIN, type SortOrder } from '../common/constants';
 import { idSchema, makeRandomId } from '../common/ids';
 import { optionalQueryTextSchema } from '../common/query';
 import { jobInputSchema } from '../validation/job-input';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
-import { applyJobDefaults } from './job.rules';
+import { applyJobDefaults, isDescriptionShown } from './job.rules';
 import { isJobClosed } from './closing-date';
 import { isoDateSchema } from '../common/date-schemas';
 import {
@@ -19,7 +20,7 @@ import { optionFallbackText, questionSchema } from './question.schemas';
 import { defaultScorecard, fillScorecardBlanks } from './scorecard';
 
 /**
- * The wire shapes of the job calls (spec §7 "Jobs") that the entity schemas do not cover:
+ * The wire shapes of the job calls ("Jobs") that the entity schemas do not cover:
  * list query with sort and view-as, create and update bodies, and the public invitation data.
  */
 
@@ -29,7 +30,7 @@ function isPlainObject(value: unknown): value is PlainObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A missing text counts as empty, so the spec's "empty → default" rules cover it too. */
+/** A missing text counts as empty, so the product's "empty → default" rules cover it too. */
 function asText(value: unknown): unknown {
   return value === undefined || value === null ? '' : value;
 }
@@ -42,7 +43,7 @@ function isBlank(value: unknown): boolean {
  * Fills the blanks of questions as sent by an editor: a missing, blank or repeated id gets a
  * fresh random one (answers are keyed by question id, so ids must be unique within a job); a
  * missing time limit gets `defaultTimeLimitMin`; an empty option text becomes "Option N"
- * (spec §5). Anything that is not a question object is left for validation to reject.
+ *. Anything that is not a question object is left for validation to reject.
  */
 export function fillQuestionBlanks(quests: unknown, defaultTimeLimitMin: number): unknown {
   if (!Array.isArray(quests)) return quests;
@@ -66,7 +67,7 @@ export function fillQuestionBlanks(quests: unknown, defaultTimeLimitMin: number)
 }
 
 /**
- * A job as an editor sends it, with the spec's blanks filled (spec §5): empty title →
+ * A job as an editor sends it, with the product's blanks filled: empty title →
  * "Untitled job", empty company → "company", empty question → "question" (applyJobDefaults),
  * in the recruiter's language `lang` (the server fills a save's blanks in the caller's language
  * before validation; the schema's own pass, without a language, then finds none in English),
@@ -119,7 +120,7 @@ export const jobSaveInputSchema = z.preprocess((value) => fillJobBlanks(value), 
 export type JobSaveInput = z.infer<typeof jobSaveInputSchema>;
 
 /**
- * The admin "view as" user (spec §6), honoured by the server only for role admin. Empty or
+ * The admin "view as" user, honoured by the server only for role admin. Empty or
  * null means "myself".
  */
 export const viewAsIdSchema = z
@@ -131,14 +132,14 @@ export const viewAsIdSchema = z
 /** The view-as user of a GET or DELETE call, in the query string. */
 export const viewAsQuerySchema = z.object({ viewAsId: optionalQueryTextSchema });
 
-/** Body of `POST job` (spec §7). */
+/** Body of `POST job`. */
 export const createJobBodySchema = z.object({
   job: jobSaveInputSchema,
   viewAsId: viewAsIdSchema,
 });
 export type CreateJobBody = z.infer<typeof createJobBodySchema>;
 
-/** Body of `PUT job` (spec §7): several jobs, each with its id; all or nothing is saved. */
+/** Body of `PUT job`: several jobs, each with its id; all or nothing is saved. */
 export const updateJobsBodySchema = z.object({
   jobs: z
     .array(
@@ -175,7 +176,7 @@ const DEFAULT_JOB_SORT = `${DEFAULT_SORTS.jobs.field}:${DEFAULT_SORTS.jobs.order
 
 /**
  * A job-list sort in the query string as `field:order` (`title:asc`); a bare field sorts
- * ascending. Defaults to the spec's createdAt descending.
+ * ascending. Defaults to the product's createdAt descending.
  */
 export const jobSortSchema = z
   .string()
@@ -215,14 +216,16 @@ export const jobCountResponseSchema = z.object({
 export type JobCountResponse = z.infer<typeof jobCountResponseSchema>;
 
 /** A question as a candidate sees it: multiple-choice options without their correct flags. */
-export const publicQuestionSchema = questionSchema.extend({
-  opts: z.array(z.object({ txt: z.string() })).optional(),
-});
+export const publicQuestionSchema = questionSchema
+  .omit({ scoring: true, knockoutStatus: true })
+  .extend({
+    opts: z.array(z.object({ txt: z.string() })).optional(),
+  });
 export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
 /**
- * What the unauthenticated invitation and interview pages may know of a job (spec §2
- * "Candidate invitation page"): no owner, applicants, dates or correct answers.
+ * What the unauthenticated invitation and interview pages may know of a job (the
+ * candidate invitation page): no owner, applicants, dates or correct answers.
  */
 export const publicJobSchema = z.object({
   _id: idSchema,
@@ -234,6 +237,8 @@ export const publicJobSchema = z.object({
   closesAt: isoDateSchema.nullable().default(null),
   /** Past the closing date: the page says the job is closed instead of inviting. */
   isClosed: z.boolean().default(false),
+  /** The consent notice the candidate must accept before anything is recorded. */
+  consentNotice: publicConsentNoticeSchema.optional(),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 
@@ -247,10 +252,12 @@ export function toPublicJob(
     closesAt,
     isClosed: isJobClosed(closesAt, now),
     _id: job._id,
-    info: { ...job.info },
+    // A description the recruiter chose not to show is not sent either.
+    info: { ...job.info, desc: isDescriptionShown(job.info) ? job.info.desc : '' },
     company: { ...job.company },
     rule: { ...job.rule },
-    quests: job.quests.map(({ opts, ...quest }) => ({
+    // Scoring is the recruiters' alone: a candidate never learns which answers count or knock out.
+    quests: job.quests.map(({ opts, scoring: _scoring, knockoutStatus: _status, ...quest }) => ({
       ...quest,
       ...(opts ? { opts: opts.map((opt) => ({ txt: opt.txt })) } : {}),
     })),

@@ -10,7 +10,7 @@ import {
   getInterviewUrl,
 } from './job.rules';
 
-describe('defaultJob (spec §3)', () => {
+describe('defaultJob', () => {
   it('Untitled job, one try, no CV, one default question of 5 minutes, active', () => {
     const job = defaultJob();
     expect(job.info.title).toBe('Untitled job');
@@ -35,7 +35,7 @@ describe('defaultJob (spec §3)', () => {
   });
 });
 
-describe('applyJobDefaults (spec §5)', () => {
+describe('applyJobDefaults', () => {
   it.each([
     ['empty title', '', 'Acme', 'Q', 'Untitled job', 'Acme', 'Q'],
     ['blank title', '   ', 'Acme', 'Q', 'Untitled job', 'Acme', 'Q'],
@@ -63,7 +63,7 @@ describe('applyJobDefaults (spec §5)', () => {
   });
 });
 
-describe('cloneJob (spec §4)', () => {
+describe('cloneJob', () => {
   it('drops id, creation date and applicants, unarchives and prefixes the title', () => {
     const job = makeJob({ archivedAt: '2024-05-03T00:00:00.000Z' });
     const copy = cloneJob(job);

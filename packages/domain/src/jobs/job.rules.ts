@@ -1,15 +1,16 @@
 import { DEFAULT_STATUS_STAGES } from '../applicants/application-stage';
 import { getDefaultTexts } from '../common/default-texts';
 import type { MiniUser } from '../users/user.schemas';
+import { isRichTextBlank } from '../validation/rich-text';
 import type { Job, JobDraft } from './job.schemas';
 import { defaultQuestion } from './question.schemas';
 import { defaultScorecard } from './scorecard';
 
-/** Prefix of a cloned job's title (spec §4). */
+/** Prefix of a cloned job's title. */
 export const CLONE_TITLE_PREFIX = 'copy of ';
 
 /**
- * The job editor's empty job (spec §3): "Untitled job", one try, no CV required, one default
+ * The job editor's empty job: "Untitled job", one try, no CV required, one default
  * question, its texts in the recruiter's language `lang`. Company details come from the
  * recruiter's profile when given.
  */
@@ -21,6 +22,8 @@ export function defaultJob(
       title: getDefaultTexts(options.lang).untitledJob,
       location: '',
       desc: '',
+      // Turned on by the editor once a description is written (or by the recruiter).
+      isDescShown: false,
       coverUrl: '',
     },
     company: { name: options.companyName ?? '', logoUrl: options.logoUrl ?? '' },
@@ -28,7 +31,7 @@ export function defaultJob(
     rule: { isCvRequired: false, isOneTry: true, hasPractice: false },
     quests: [defaultQuestion(undefined, options.lang)],
     applicants: [],
-    applicantSummary: { avatars: [], applicantCount: 0 },
+    applicantSummary: { avatars: [], applicantCount: 0, newCount: 0, toReviewCount: 0 },
     archivedAt: null,
     closesAt: null,
     statusStages: { ...DEFAULT_STATUS_STAGES },
@@ -37,7 +40,7 @@ export function defaultJob(
 }
 
 /**
- * Fills what a saved job may not leave empty (spec §5): an empty title becomes
+ * Fills what a saved job may not leave empty: an empty title becomes
  * "Untitled job", an empty company name "company" and an empty question text "question", in
  * the recruiter's language `lang` (`getDefaultTexts`; English when unknown). Blank means empty
  * after trimming.
@@ -59,7 +62,7 @@ export function applyJobDefaults<T extends Pick<JobDraft, 'info' | 'company' | '
 }
 
 /**
- * A copy of a job to save as a new one (spec §4): without id, creation date and applicants,
+ * A copy of a job to save as a new one: without id, creation date and applicants,
  * unarchived, titled "copy of {title}", and without a closing date (the copy is a new opening;
  * the original's date may have passed).
  */
@@ -70,13 +73,13 @@ export function cloneJob(job: Job | JobDraft): JobDraft {
     info: { ...job.info, title: `${CLONE_TITLE_PREFIX}${job.info.title}` },
     quests: job.quests.map((quest) => ({ ...quest })),
     applicants: [],
-    applicantSummary: { avatars: [], applicantCount: 0 },
+    applicantSummary: { avatars: [], applicantCount: 0, newCount: 0, toReviewCount: 0 },
     archivedAt: null,
     closesAt: null,
   };
 }
 
-/** A question may be removed only while the job has more than one (spec §4: never the last). */
+/** A question may be removed only while the job has more than one (never the last). */
 export function canRemoveQuestion(job: { quests: readonly unknown[] }): boolean {
   return job.quests.length > 1;
 }
@@ -86,7 +89,15 @@ export function getInterviewUrl(publicUrl: string, jobId: string): string {
   return `${publicUrl.replace(/\/+$/u, '')}/interview/${encodeURIComponent(jobId)}`;
 }
 
-/** Share and send are enabled once the job is saved and has no errors (spec §4). */
+/** Share and send are enabled once the job is saved and has no errors. */
 export function canShareJob(job: { _id?: string | null }, hasErrors: boolean): boolean {
   return Boolean(job._id) && !hasErrors;
+}
+
+/**
+ * Whether candidates see a job's description: the editor's switch, or, for a job saved before
+ * it existed, whether the description has text.
+ */
+export function isDescriptionShown(info: { desc?: string; isDescShown?: boolean }): boolean {
+  return info.isDescShown ?? !isRichTextBlank(info.desc ?? '');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../testing/fixtures';
 import { jobFilterSchema, jobListResponseSchema, jobSchema } from './job.schemas';
 
-describe('jobSchema (spec §3)', () => {
+describe('jobSchema', () => {
   it('accepts a stored job with wire names', () => {
     expect(jobSchema.safeParse(makeJob()).success).toBe(true);
   });
@@ -12,7 +12,12 @@ describe('jobSchema (spec §3)', () => {
     const parsed = jobSchema.parse(rest);
     expect(parsed.archivedAt).toBeNull();
     expect(parsed.applicants).toEqual([]);
-    expect(parsed.applicantSummary).toEqual({ avatars: [], applicantCount: 0 });
+    expect(parsed.applicantSummary).toEqual({
+      avatars: [],
+      applicantCount: 0,
+      newCount: 0,
+      toReviewCount: 0,
+    });
   });
 
   it.each([

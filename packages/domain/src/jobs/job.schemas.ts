@@ -15,6 +15,12 @@ export const jobInfoSchema = z.object({
   location: z.string().default(''),
   /** Rich-text HTML; sanitised by the server. */
   desc: z.string().default(''),
+  /**
+   * Whether candidates see the description (the job editor's switch); while it is on, the
+   * description is required. Absent (jobs and clients from before the switch): shown when it
+   * has text (`isDescriptionShown`).
+   */
+  isDescShown: z.boolean().optional(),
   coverUrl: z.string().default(''),
 });
 export type JobInfo = z.infer<typeof jobInfoSchema>;
@@ -30,7 +36,7 @@ export const jobRuleSchema = z.object({
   /** One try per question: a countdown, automatic recording, no retakes. */
   isOneTry: z.boolean(),
   /**
-   * A practice question before the real ones (issue 14): recorded and played back on the
+   * A practice question before the real ones: recorded and played back on the
    * candidate's device only, never uploaded. Absent: off.
    */
   hasPractice: z.boolean().optional(),
@@ -40,10 +46,14 @@ export type JobRule = z.infer<typeof jobRuleSchema>;
 export const applicantSummarySchema = z.object({
   avatars: z.array(z.object({ img: z.string().nullable().optional(), username: z.string() })),
   applicantCount: z.number().int().min(0),
+  /** Submitted and not yet opened by a recruiter. */
+  newCount: z.number().int().min(0).default(0),
+  /** Submitted with no status set yet. */
+  toReviewCount: z.number().int().min(0).default(0),
 });
 export type ApplicantSummary = z.infer<typeof applicantSummarySchema>;
 
-/** A job as the API returns it (spec §3). */
+/** A job as the API returns it. */
 export const jobSchema = z.object({
   _id: idSchema,
   info: jobInfoSchema,
@@ -54,24 +64,29 @@ export const jobSchema = z.object({
   departmentId: idSchema.nullable().optional(),
   quests: z.array(questionSchema),
   applicants: z.array(applicantSchema).default([]),
-  applicantSummary: applicantSummarySchema.default({ avatars: [], applicantCount: 0 }),
+  applicantSummary: applicantSummarySchema.default({
+    avatars: [],
+    applicantCount: 0,
+    newCount: 0,
+    toReviewCount: 0,
+  }),
   createdAt: isoDateSchema,
   /** Null while active. */
   archivedAt: isoDateSchema.nullable().default(null),
   /**
-   * When the job stops taking applications (issue 14, `closing-date.ts`); null: never. An
+   * When the job stops taking applications (`closing-date.ts`); null: never. An
    * instant (UTC on the wire); the editor shows and picks it in the recruiter's time zone.
    */
   closesAt: isoDateSchema.nullable().default(null),
   /** What each status shows on the candidate status page (`application-stage.ts`). */
   statusStages: statusStagesSchema.default(DEFAULT_STATUS_STAGES),
-  /** The criteria reviewers rate applicants on (issue 15, `scorecard.ts`), in order. */
+  /** The criteria reviewers rate applicants on (`scorecard.ts`), in order. */
   scorecard: scorecardSchema.default(defaultScorecard()),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 /**
- * A job being edited: not yet saved, so no id, owner or creation date (spec §4: autosave
+ * A job being edited: not yet saved, so no id, owner or creation date (autosave
  * creates when there is no _id).
  */
 export const jobDraftSchema = jobSchema.extend({
@@ -92,7 +107,7 @@ export const jobFilterSchema = z.object({
 });
 export type JobFilter = z.infer<typeof jobFilterSchema>;
 
-/** Answer of `GET job` (spec §7). */
+/** Answer of `GET job`. */
 export const jobListResponseSchema = z.object({
   jobs: z.array(jobSchema),
   pageCount: z.number().int().min(0),

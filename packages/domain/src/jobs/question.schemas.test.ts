@@ -8,7 +8,7 @@ import {
 import { needsScreen } from './question.rules';
 import { answerRuleFor } from './answer-rule';
 
-describe('default questions (spec §3, DESIGN §7)', () => {
+describe('default questions', () => {
   it('the job editor default: "Introduce yourself", video, 5 minutes', () => {
     const q = defaultQuestion('q1');
     expect(q).toEqual({
@@ -60,7 +60,7 @@ describe('questionSchema', () => {
   });
 });
 
-describe('optionFallbackText (spec §5)', () => {
+describe('optionFallbackText', () => {
   it.each([
     [0, 'Option 1'],
     [1, 'Option 2'],

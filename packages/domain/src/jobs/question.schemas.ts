@@ -11,7 +11,7 @@ export const questionOptionSchema = z.object({
 });
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 
-/** An interview question as stored in jobs and templates (spec §3). */
+/** An interview question as stored in jobs and templates. */
 export const questionSchema = z.object({
   id: z.string().min(1),
   txt: z.string(),
@@ -28,11 +28,18 @@ export const questionSchema = z.object({
    */
   thinkTimeSec: z.number().int().positive().nullish(),
   opts: z.array(questionOptionSchema).optional(),
+  /**
+   * Multiple choice only: `scored` counts toward the applicant's score, `knockout` too and a
+   * wrong answer may set `knockoutStatus`; absent or `none`: neither (jobs/question-scoring.ts).
+   */
+  scoring: z.enum(['none', 'scored', 'knockout']).optional(),
+  /** The status (0–7) a wrong knockout answer sets automatically; absent or null: none (default). */
+  knockoutStatus: z.number().int().min(0).max(7).nullish(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
 /**
- * The job editor's default question (spec §3, DESIGN §7): "Introduce yourself", a video
+ * The job editor's default question: "Introduce yourself", a video
  * answer, {@link JOB_DEFAULT_TIME_LIMIT_MIN} minutes, in the recruiter's language `lang`.
  */
 export function defaultQuestion(id: string = makeRandomId(), lang?: string | null): Question {
@@ -47,7 +54,7 @@ export function defaultQuestion(id: string = makeRandomId(), lang?: string | nul
   };
 }
 
-/** The template editor's new question: as the job's, with {@link TEMPLATE_DEFAULT_TIME_LIMIT_MIN} minute (DESIGN §7). */
+/** The template editor's new question: as the job's, with {@link TEMPLATE_DEFAULT_TIME_LIMIT_MIN} minute. */
 export function defaultTemplateQuestion(
   id: string = makeRandomId(),
   lang?: string | null,
@@ -56,14 +63,14 @@ export function defaultTemplateQuestion(
 }
 
 /**
- * A question added to a job or template (issue 13): a video answer with an empty text and
+ * A question added to a job or template: a video answer with an empty text and
  * description for the recruiter to write (the first question's texts are not copied).
  */
 export function addedQuestion(timeLimitMin: number, id: string = makeRandomId()): Question {
   return { ...defaultQuestion(id), txt: '', desc: '', timeLimit: timeLimitMin };
 }
 
-/** Text shown for an option left empty: "Option N", N counting from 1 (spec §5). */
+/** Text shown for an option left empty: "Option N", N counting from 1. */
 export function optionFallbackText(index: number): string {
   return `Option ${index + 1}`;
 }

@@ -24,7 +24,7 @@ import {
 
 const criterion = (id: string, label = id) => ({ id, label });
 
-describe('scorecard (issue 15)', () => {
+describe('scorecard', () => {
   it('a new job has one overall criterion in the recruiter language', () => {
     expect(defaultScorecard()).toEqual([{ id: OVERALL_CRITERION_ID, label: 'Overall' }]);
     expect(defaultScorecard('he')).toEqual([{ id: 'overall', label: 'התרשמות כללית' }]);
@@ -101,7 +101,7 @@ describe('scorecard (issue 15)', () => {
   });
 });
 
-describe('ratings (issue 15)', () => {
+describe('ratings', () => {
   const rating = (
     reviewerId: string | null,
     targetId: string,

@@ -6,7 +6,7 @@ import { isStorableText } from '../validation/storable-text';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * Scorecards and ratings (issue 15): each job has a scorecard, a short list of criteria every
+ * Scorecards and ratings: each job has a scorecard, a short list of criteria every
  * reviewer rates an applicant on (1–5), and reviewers may also rate each answer. The overview
  * shows the average of the scorecard ratings and how many reviewers gave one.
  */
@@ -87,7 +87,7 @@ const isPlainObject = (value: unknown): value is PlainObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Fills the blanks of a scorecard as an editor sends it (like the job's other blanks, spec §5):
+ * Fills the blanks of a scorecard as an editor sends it (like the job's other blanks):
  * a missing, blank or repeated id gets a fresh one, a blank label its fallback in `lang`.
  * Anything that is not a list of objects is left for validation to reject.
  */

@@ -11,7 +11,7 @@ import {
 import type { AnswerType } from './answer-types';
 import { PLANS } from './plans';
 
-describe('answer types (spec §3, §6)', () => {
+describe('answer types', () => {
   it('lists the six types mapped to ansRule flags and features', () => {
     expect([...ANSWER_TYPES]).toEqual([
       'video',

@@ -6,7 +6,7 @@ export const ANSWER_TYPES = ['video', 'screen', 'text', 'image', 'code', 'multip
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /**
- * The `ansRule` flag that stands for each answer type on the wire (spec §3). The spec names
+ * The `ansRule` flag that stands for each answer type on the wire. The spec names
  * five flags; multiple choice gets its own optional flag so it is a type of its own.
  */
 export const ANSWER_RULE_FLAGS = {
@@ -19,7 +19,7 @@ export const ANSWER_RULE_FLAGS = {
 } as const satisfies Record<AnswerType, string>;
 export type AnswerRuleFlag = (typeof ANSWER_RULE_FLAGS)[AnswerType];
 
-/** The feature that unlocks each answer type (spec §6). */
+/** The feature that unlocks each answer type. */
 export const ANSWER_TYPE_FEATURES = {
   video: 'VIDEO_ANSWER',
   screen: 'SCREEN_ANSWER',

@@ -8,7 +8,7 @@ import {
 } from './free-interviews';
 import { PLANS } from './plans';
 
-describe('isApplicantFree (DESIGN §7)', () => {
+describe('isApplicantFree', () => {
   it.each([
     [false, 0, true],
     [false, 9, true],
@@ -25,7 +25,7 @@ describe('isApplicantFree (DESIGN §7)', () => {
   });
 });
 
-describe('locked applicants (spec §6)', () => {
+describe('locked applicants', () => {
   const free = { perm: PLANS.STARTER };
   const full = { perm: PLANS.BASIC };
   const granted = { perm: PLANS.STARTER, advancedPrm: { UNLIMITED_INTERVIEWS: true } };

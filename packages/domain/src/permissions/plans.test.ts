@@ -13,7 +13,7 @@ import {
 } from './plans';
 import type { Feature, FeatureRule } from './plans';
 
-describe('plans and features (spec §6)', () => {
+describe('plans and features', () => {
   it('plan codes', () => {
     expect(PLANS).toEqual({
       STARTER: 0,
@@ -44,7 +44,7 @@ describe('plans and features (spec §6)', () => {
     expect(FEATURES[feature]).toEqual({ code, blocked: false });
   });
 
-  it('lists the eleven spec features, integrations, the custom scorecard and share links (issue 15)', () => {
+  it('lists the eleven spec features, integrations, the custom scorecard and share links', () => {
     expect(FEATURE_NAMES).toHaveLength(14);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Plans, features and the one permission check (spec §6, CONVENTIONS §4). The server
+ * Plans, features and the one permission check. The server
  * enforces these; the web app only hides or disables.
  */
 
@@ -17,7 +17,7 @@ export type PlanCode = (typeof PLANS)[PlanName];
 /** All plan codes, lowest first. */
 export const PLAN_CODES: readonly PlanCode[] = Object.values(PLANS);
 
-/** A new user's plan (spec §3, DESIGN §7). */
+/** A new user's plan. */
 export const DEFAULT_PLAN: PlanCode = PLANS.ALL_FEATURES;
 
 export interface FeatureRule {
@@ -28,9 +28,9 @@ export interface FeatureRule {
 }
 
 /**
- * Features and the plan that unlocks each (spec §6). None is blocked today.
+ * Features and the plan that unlocks each. None is blocked today.
  *
- * Ratings (issue 15): every plan rates applicants and answers on a job's one overall criterion;
+ * Ratings: every plan rates applicants and answers on a job's one overall criterion;
  * a scorecard of several criteria (CUSTOM_SCORECARD) needs the professional plan.
  */
 export const FEATURES = {
@@ -45,11 +45,11 @@ export const FEATURES = {
   BOOKMARKS: { code: PLANS.ENTERPRISE, blocked: false },
   MULTI_USER_ORGANIZATION: { code: PLANS.ENTERPRISE, blocked: false },
   MULTI_DEPARTMENT_ORGANIZATION: { code: PLANS.ENTERPRISE, blocked: false },
-  /** Organisation API keys and webhooks (issue 15): an ATS integration is an enterprise need. */
+  /** Organisation API keys and webhooks: an ATS integration is an enterprise need. */
   INTEGRATIONS: { code: PLANS.ENTERPRISE, blocked: false },
   CUSTOM_SCORECARD: { code: PLANS.PROFESSIONAL, blocked: false },
   /**
-   * Sharing applicants with a hiring manager who has no account (issue 15): a hiring team's
+   * Sharing applicants with a hiring manager who has no account: a hiring team's
    * tool, on the professional plan like the custom scorecard the guest fills in.
    */
   SHARE_LINKS: { code: PLANS.PROFESSIONAL, blocked: false },
@@ -68,7 +68,7 @@ export interface PermissionSubject {
 }
 
 /**
- * Whether the user may use a feature (spec §6): never when the feature is blocked;
+ * Whether the user may use a feature: never when the feature is blocked;
  * otherwise when the feature's plan code is at most the user's level, or when the user's
  * advancedPrm grants it by name. `features` exists so the blocked rule can be exercised.
  */
@@ -88,7 +88,7 @@ export function getPermittedFeatures(user: PermissionSubject): Feature[] {
   return FEATURE_NAMES.filter((feature) => hasPermission(user, feature));
 }
 
-/** Role values (spec §6). */
+/** Role values. */
 export const ROLES = { ADMIN: 'admin', USER: 'user' } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ROLE_VALUES = [ROLES.ADMIN, ROLES.USER] as const;

@@ -9,7 +9,7 @@ const activity = {
   user: { _id: 'u1', fName: 'Rina' },
 };
 
-describe('activitySchema (spec §3)', () => {
+describe('activitySchema', () => {
   it.each([
     ['a recruiter', activity.user],
     ['a guest', 'guest'],
@@ -40,7 +40,7 @@ describe('activitySchema (spec §3)', () => {
     });
   });
 
-  it("reads the spec's limit and skip (GET activity?limit&skip), which win over currPage", () => {
+  it("reads the product's limit and skip (GET activity?limit&skip), which win over currPage", () => {
     expect(activityFilterSchema.parse({ limit: '10', skip: '20', currPage: '5' })).toEqual({
       currPage: 3,
       itemsPerPage: 10,

@@ -10,7 +10,7 @@ import {
 import { optionalQueryTextSchema } from '../common/query';
 import { miniUserSchema } from '../users/user.schemas';
 
-/** What an activity acted on (spec §3). "User Password" keeps the spec's spelling. */
+/** What an activity acted on. "User Password" keeps the product's spelling. */
 export const ACTIVITY_TARGETS = [
   'user',
   'User Password',
@@ -24,12 +24,15 @@ export const ACTIVITY_TARGETS = [
   'accommodation',
   'apiKey',
   'webhook',
-  /** A reviewer's rating of an applicant or an answer (issue 15). */
+  /** A reviewer's rating of an applicant or an answer. */
   'rating',
-  /** The organisation's data retention period (issue 15). */
+  /** The organisation's data retention period. */
   'retention',
-  /** A hiring manager's share link (issue 15): made, revoked, and each guest view and rating. */
+  /** A hiring manager's share link: made, revoked, and each guest view and rating. */
   'shareLink',
+  /** The candidate's device check (passed), and its face check (skipped after failing). */
+  'mediaCheck',
+  'faceCheck',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 
@@ -50,10 +53,15 @@ export const ACTIVITY_TYPES = [
   'start',
   'submit',
   'quit',
+  /** A candidate came back to an unfinished interview. */
+  'resume',
   'approve',
   'decline',
-  /** An applicant's data exported on request (issue 15). */
+  /** An applicant's data exported on request. */
   'export',
+  /** A candidate's device check passed, or its face check was skipped. */
+  'pass',
+  'skip',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -61,7 +69,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const GUEST_USER = 'guest';
 export const activityUserSchema = z.union([miniUserSchema, z.literal(GUEST_USER)]);
 
-/** An audit entry (spec §3), shown in the admin activity overview. */
+/** An audit entry, shown in the admin activity overview. */
 export const activitySchema = z.object({
   _id: z.string().optional(),
   date: isoDateSchema,
@@ -89,8 +97,8 @@ export const activityFilterFieldsSchema = z.object({
 });
 
 /**
- * Activity overview filter (spec §3, §7 `GET activity?limit&skip&filters`): user, date range;
- * `currPage` is 1-based, and the spec's `limit`/`skip` win when given.
+ * Activity overview filter (`GET activity?limit&skip&filters`): user, date range;
+ * `currPage` is 1-based, and the product's `limit`/`skip` win when given.
  */
 export const activityFilterSchema = activityFilterFieldsSchema
   .extend({

@@ -8,7 +8,7 @@ export const MAX_LOG_BATCH_ENTRIES = 50;
 export const MAX_LOG_MESSAGE_CHARS = 2_000;
 export const MAX_LOG_STACK_CHARS = 8_000;
 
-/** Debug logs stay in the console; every other client level is queued and sent (spec §9). */
+/** Debug logs stay in the console; every other client level is queued and sent. */
 export function isLogLevelQueued(level: LogLevel): boolean {
   return level !== 'debug';
 }

@@ -15,7 +15,7 @@ const record = {
   },
 };
 
-describe('logRecordSchema (spec §3)', () => {
+describe('logRecordSchema', () => {
   it('accepts a record', () => {
     expect(logRecordSchema.safeParse(record).success).toBe(true);
   });
@@ -64,7 +64,7 @@ describe('logRecordSchema (spec §3)', () => {
   });
 });
 
-describe('recordFilterSchema (spec §3)', () => {
+describe('recordFilterSchema', () => {
   it('reads a query string', () => {
     const query = Object.fromEntries(
       new URLSearchParams(
@@ -85,7 +85,7 @@ describe('recordFilterSchema (spec §3)', () => {
     });
   });
 
-  it("reads the spec's limit and skip (skip = page number × page size)", () => {
+  it("reads the product's limit and skip (skip = page number × page size)", () => {
     expect(recordFilterSchema.parse({ limit: '50', skip: '100' })).toMatchObject({
       currPage: 3,
       itemsPerPage: 50,

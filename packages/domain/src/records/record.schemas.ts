@@ -59,7 +59,7 @@ export const logRecordMetaSchema = z.object({
 });
 export type LogRecordMeta = z.infer<typeof logRecordMetaSchema>;
 
-/** A stored log record (spec §3), shown in the admin record overview. */
+/** A stored log record, shown in the admin record overview. */
 export const logRecordSchema = z.object({
   _id: idSchema,
   timestamp: isoDateSchema,
@@ -109,7 +109,7 @@ export type LogBatchInput = z.infer<typeof logBatchInputSchema>;
 export const logBatchResponseSchema = z.object({ saved: z.number().int().min(0) });
 
 /**
- * Record overview filter (spec §3): source, traceID, date range, user text, status code,
+ * Record overview filter: source, traceID, date range, user text, status code,
  * `exclude` (invert the text match), and levels as a comma list. `currPage` is 1-based; the
  * spec's `limit` and `skip` (skip = page number × page size) are read too and win when given.
  */

@@ -7,14 +7,14 @@ import { templateInputSchema } from '../validation/template-input';
 import { templateFilterSchema, templateSchema } from './template.schemas';
 
 /**
- * The wire shapes of the template calls (spec §7 "Templates") beyond the entity: list query
+ * The wire shapes of the template calls ("Templates") beyond the entity: list query
  * and answer, and the create and update bodies.
  */
 
 /**
  * A template as an editor sends it, blanks filled: question ids, a missing time limit becomes
  * {@link TEMPLATE_DEFAULT_TIME_LIMIT_MIN} minute, an empty option "Option N", a missing title
- * the empty string (which the server then names with defaultTemplateTitle, spec §4).
+ * the empty string (which the server then names with defaultTemplateTitle).
  */
 export function fillTemplateBlanks(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -73,7 +73,7 @@ export function isBuiltInTemplate(template: { owner: { _id?: string } }): boolea
 
 /**
  * `GET template/default`: the view-as user, and the recruiter's language, whose built-in
- * templates are offered (issue 13; English when left out).
+ * templates are offered (English when left out).
  */
 export const defaultTemplatesQuerySchema = viewAsQuerySchema.extend({
   lang: z.enum(LANGUAGES).default('en'),

@@ -7,7 +7,7 @@ import {
   setDefaultTemplate,
 } from './template.rules';
 
-describe('defaultTemplateTitle (spec §4)', () => {
+describe('defaultTemplateTitle', () => {
   it.each([
     [new Date(2024, 0, 5, 9, 7), 'Unnamed Template 2024-01-05 09:07'],
     [new Date(2024, 11, 31, 23, 59), 'Unnamed Template 2024-12-31 23:59'],
@@ -24,7 +24,7 @@ describe('defaultTemplateTitle (spec §4)', () => {
   });
 });
 
-describe('isAnswerRuleAccepted (spec §5: video, text or code; not text and code)', () => {
+describe('isAnswerRuleAccepted (video, text or code; not text and code)', () => {
   it.each<[string, Partial<AnswerRule>, boolean]>([
     ['nothing chosen', {}, false],
     ['video only', { isVidAns: true }, true],
@@ -46,7 +46,7 @@ describe('isAnswerRuleAccepted (spec §5: video, text or code; not text and code
   });
 });
 
-describe('setDefaultTemplate (spec §4: exclusive)', () => {
+describe('setDefaultTemplate (exclusive)', () => {
   const templates = [
     { _id: 'a', isDefault: true },
     { _id: 'b', isDefault: false },

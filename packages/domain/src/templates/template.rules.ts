@@ -1,13 +1,13 @@
 import { getDefaultTexts } from '../common/default-texts';
 import type { AnswerRule } from '../jobs/answer-rule';
 
-/** Prefix of the title given to a template saved without one (spec §4). */
+/** Prefix of the title given to a template saved without one. */
 export const UNNAMED_TEMPLATE_TITLE = 'Unnamed Template';
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Title for a template saved with an empty title (spec §4): "Unnamed Template" plus the date
+ * Title for a template saved with an empty title: "Unnamed Template" plus the date
  * and time, e.g. "Unnamed Template 2024-05-01 14:03". Uses `now`'s local date and time, i.e.
  * the recruiter's clock when run in the browser; the fixed numeric format reads the same in
  * English and Hebrew. `lang`: the recruiter's language (the prefix is then theirs).
@@ -30,7 +30,7 @@ export function applyTemplateDefaults<T extends { title: string }>(
 }
 
 /**
- * Whether a template question's answer-type choice is accepted (spec §5): video, text or code
+ * Whether a template question's answer-type choice is accepted: video, text or code
  * must be chosen, and text and code not both. The editor offers "video only" or "video and
  * screen"; a screen answer always records the camera too, so a screen flag counts as video —
  * both `{ isScreenAns }` and `{ isVidAns, isScreenAns }` are accepted. Image and multiple
@@ -44,7 +44,7 @@ export function isAnswerRuleAccepted(rule: Partial<AnswerRule>): boolean {
 }
 
 /**
- * Sets one template as the organisation's default (spec §4: exclusive — the previous default
+ * Sets one template as the organisation's default (exclusive — the previous default
  * is cleared first). Returns the templates with the flags updated; others are kept as they are.
  */
 export function setDefaultTemplate<T extends { _id: string; isDefault: boolean }>(

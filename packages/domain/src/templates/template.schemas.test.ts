@@ -10,7 +10,7 @@ const template = {
   createdAt: '2024-05-01T10:00:00.000Z',
 };
 
-describe('templateSchema (spec §3)', () => {
+describe('templateSchema', () => {
   it('applies defaults', () => {
     expect(templateSchema.parse(template)).toMatchObject({
       name: '',

@@ -6,7 +6,7 @@ import { currPageSchema, itemsPerPageSchema } from '../common/pagination';
 import { queryBooleanSchema, searchTextSchema } from '../common/query';
 import { questionSchema } from '../jobs/question.schemas';
 
-/** A reusable set of questions (spec §3). */
+/** A reusable set of questions. */
 export const templateSchema = z.object({
   _id: idSchema,
   title: z.string(),
@@ -14,7 +14,7 @@ export const templateSchema = z.object({
   name: z.string().default(''),
   owner: z.object({ _id: idSchema.optional(), fName: z.string() }),
   quests: z.array(questionSchema),
-  /** At most one template per organisation is the default (spec §4). */
+  /** At most one template per organisation is the default. */
   isDefault: z.boolean().default(false),
   coverUrl: z.string().default(''),
   createdAt: isoDateSchema,

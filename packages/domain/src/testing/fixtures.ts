@@ -53,7 +53,12 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
       },
     ],
     applicants: [makeApplicant()],
-    applicantSummary: { avatars: [{ img: null, username: 'Dana Levi' }], applicantCount: 1 },
+    applicantSummary: {
+      avatars: [{ img: null, username: 'Dana Levi' }],
+      applicantCount: 1,
+      newCount: 1,
+      toReviewCount: 1,
+    },
     createdAt: '2024-05-01T10:00:00.000Z',
     archivedAt: null,
     closesAt: null,

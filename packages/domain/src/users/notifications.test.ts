@@ -5,7 +5,7 @@ import {
   wantsSubmissionEmail,
 } from './notifications';
 
-describe('submission e-mails (issue 15 notifications)', () => {
+describe('submission e-mails (notifications)', () => {
   it('go by default to the job owner only, one per interview', () => {
     expect(DEFAULT_NOTIFICATION_PREFS).toEqual({ scope: 'mine', mode: 'each' });
     expect(wantsSubmissionEmail(DEFAULT_NOTIFICATION_PREFS, true)).toBe(true);

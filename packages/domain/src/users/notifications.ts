@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Which submitted interviews a recruiter hears about by e-mail (issue 15 notifications):
+ * Which submitted interviews a recruiter hears about by e-mail (notifications):
  * those of the jobs they own (the default), every job of the organisation (a member who opts
  * in), or none.
  */

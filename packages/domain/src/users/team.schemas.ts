@@ -12,7 +12,7 @@ import {
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * A user's place in their organisation (spec §6 "Organisations have multiple users"): the
+ * A user's place in their organisation ("Organisations have multiple users"): the
  * owner (who signed up) manages the members; a member works on the organisation's jobs,
  * templates and applicants like the owner but cannot manage members or departments.
  */
@@ -104,7 +104,7 @@ export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 /** Longest department name. */
 export const DEPARTMENT_NAME_MAX_LENGTH = 60;
 
-/** A department of the organisation (spec §6 multi-department organisations). */
+/** A department of the organisation (multi-department organisations). */
 export const departmentSchema = z.object({
   _id: idSchema,
   name: z.string(),

@@ -10,10 +10,10 @@ export const coverImageSchema = z.object({
 });
 export type CoverImage = z.infer<typeof coverImageSchema>;
 
-/** A role value (spec §6). */
+/** A role value. */
 export const roleSchema = z.enum(ROLE_VALUES);
 
-/** A recruiter or admin as the API returns them (spec §3). Never carries the password. */
+/** A recruiter or admin as the API returns them. Never carries the password. */
 export const userSchema = z.object({
   _id: idSchema,
   fName: z.string(),
@@ -39,7 +39,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The short form of a user embedded in jobs, notes and activities (spec §3). */
+/** The short form of a user embedded in jobs, notes and activities. */
 export const miniUserSchema = z.object({
   _id: idSchema,
   fName: z.string(),
@@ -50,7 +50,7 @@ export const miniUserSchema = z.object({
 });
 export type MiniUser = z.infer<typeof miniUserSchema>;
 
-/** A row of the admin accounts table (spec §3). */
+/** A row of the admin accounts table. */
 export const accountSchema = z.object({
   _id: idSchema,
   fName: z.string(),
@@ -64,7 +64,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** Answer of signup, login, OTP login and email verification (spec §7). */
+/** Answer of signup, login, OTP login and email verification. */
 export const authResponseSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),

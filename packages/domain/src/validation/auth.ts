@@ -34,14 +34,14 @@ function confirmationCheck(field: string, confirmField: string, mismatchKey: str
   );
 }
 
-/** Login form and `POST auth/login` body (spec §5: email required and valid, password required). */
+/** Login form and `POST auth/login` body (email required and valid, password required). */
 export const loginInputSchema = z.object({
   email: emailSchema,
   password: loginPasswordSchema,
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** `POST auth/signup` body (spec §7): what the server receives, without the confirmation. */
+/** `POST auth/signup` body: what the server receives, without the confirmation. */
 export const signupRequestSchema = z.object({
   fName: requiredString,
   lName: requiredString,
@@ -51,11 +51,16 @@ export const signupRequestSchema = z.object({
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /**
- * Signup form (spec §5): the request fields plus a confirmation that must equal the password;
- * a mismatch is CONFIRM_PASSWORD_VALIDATE on `confirmPassword`.
+ * Signup form: the request fields, the company name (the body leaves it optional for API
+ * callers; the form asks it, since every job needs one and new jobs start from it) and a
+ * confirmation that must equal the password; a mismatch is CONFIRM_PASSWORD_VALIDATE on
+ * `confirmPassword`.
  */
 export const signupInputSchema = signupRequestSchema
-  .extend({ confirmPassword: z.string({ error: VALIDATION_KEYS.REQUIRED_VALIDATE }) })
+  .extend({
+    companyName: requiredString,
+    confirmPassword: z.string({ error: VALIDATION_KEYS.REQUIRED_VALIDATE }),
+  })
   .check(
     confirmationCheck('password', 'confirmPassword', VALIDATION_KEYS.CONFIRM_PASSWORD_VALIDATE),
   );
@@ -89,7 +94,7 @@ export type VerifyCodeInput = z.infer<typeof verifyCodeInputSchema>;
 export const changePasswordInputSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-/** Profile form (spec §5): first name, email and company name required. */
+/** Profile form: first name, email and company name required. */
 export const profileInputSchema = z.object({
   fName: requiredString,
   lName: optionalString,

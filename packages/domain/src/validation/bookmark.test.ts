@@ -3,7 +3,7 @@ import { bookmarkToSeconds, parseBookmark } from './bookmark';
 
 const OUTSIDE = { ok: false, key: 'validation.OUTSIDE_LIMITS' };
 
-describe('parseBookmark (spec §5)', () => {
+describe('parseBookmark', () => {
   it.each([
     ['0', '5', 300, '00:05', 5],
     ['1', '5', 300, '01:05', 65],

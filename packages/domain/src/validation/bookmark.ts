@@ -11,7 +11,7 @@ const OUTSIDE = { ok: false, key: VALIDATION_KEYS.OUTSIDE_LIMITS } as const;
 const PART_PATTERN = new RegExp(`^\\d{1,${BOOKMARK_PART_MAX_CHARS}}$`, 'u');
 
 /**
- * Reads a note's bookmark inputs (spec §5). A bookmark is attached only when both minutes
+ * Reads a note's bookmark inputs. A bookmark is attached only when both minutes
  * and seconds are filled; otherwise there is nothing to attach and no error. Each part is at
  * most two digits, seconds at most 59, and the time may not be past the video's end; any
  * other input is OUTSIDE_LIMITS (the UI reverts the value and shows the warning). The value

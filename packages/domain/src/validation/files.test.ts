@@ -11,7 +11,7 @@ const PDF = 'application/pdf';
 const DOC = 'application/msword';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-describe('validateCvFile (spec §5, DESIGN §7)', () => {
+describe('validateCvFile', () => {
   it.each([
     ['pdf', { name: 'cv.pdf', type: PDF, size: 1000 }],
     ['doc', { name: 'cv.doc', type: DOC, size: 1000 }],
@@ -71,7 +71,7 @@ describe('validateCvFile (spec §5, DESIGN §7)', () => {
   });
 });
 
-describe('cvStorageName (spec §5)', () => {
+describe('cvStorageName', () => {
   it.each([
     ['cv.pdf', 1714557600000, 'cv.pdf-1714557600000'],
     ['Dana Levi CV.docx', new Date(1714557600000), 'Dana Levi CV.docx-1714557600000'],
@@ -91,7 +91,7 @@ describe('cvOriginalName', () => {
   });
 });
 
-describe('validateImageFile (spec §5)', () => {
+describe('validateImageFile', () => {
   it.each([
     [{ type: 'image/png', size: 1000 }, { ok: true }],
     [{ type: 'image/jpeg', size: 200 * 1024 }, { ok: true }],

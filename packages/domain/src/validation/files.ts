@@ -2,7 +2,7 @@ import { CV_MAX_BYTES, IMAGE_MAX_BYTES } from '../common/constants';
 import { VALIDATION_KEYS } from './validation-keys';
 import type { ValidationKey } from './validation-keys';
 
-/** CV MIME types accepted: PDF, DOC and DOCX (DESIGN §7). */
+/** CV MIME types accepted: PDF, DOC and DOCX. */
 export const CV_MIME_TYPES = [
   'application/pdf',
   'application/msword',
@@ -23,7 +23,7 @@ function getExtension(name: string): string {
 }
 
 /**
- * Checks a CV (spec §5, DESIGN §7). A missing CV is REQUIRED only when the job requires one.
+ * Checks a CV. A missing CV is REQUIRED only when the job requires one.
  * The format is accepted by MIME type or by extension, since some systems report DOCX files
  * as `application/octet-stream` or with no type at all; anything else is CV_FORMAT_VALIDATE.
  * Over {@link CV_MAX_BYTES} is FILE_TOO_LARGE. The error belongs to the field named `cv`.
@@ -47,7 +47,7 @@ export function validateCvFile(
 }
 
 /**
- * Storage name of an uploaded CV (spec §5): the CV's name, a dash, the upload timestamp in
+ * Storage name of an uploaded CV: the CV's name, a dash, the upload timestamp in
  * milliseconds. Path separators in the name become underscores so a name cannot reach
  * outside the CV folder.
  */
@@ -62,7 +62,7 @@ export function cvOriginalName(storedName: string): string {
 }
 
 /**
- * Checks a profile, logo or cover image (spec §5): an `image/*` type (IMAGE_FORMAT_VALIDATE)
+ * Checks a profile, logo or cover image: an `image/*` type (IMAGE_FORMAT_VALIDATE)
  * of at most {@link IMAGE_MAX_BYTES} (FILE_TOO_LARGE, shown as the "File size is too large" alert).
  */
 export function validateImageFile(file: { type: string; size: number }): FileCheckResult {

@@ -13,7 +13,7 @@ import {
 } from './primitives';
 
 /**
- * The candidate's details form (spec §5): first and last name, a valid email, hometown and
+ * The candidate's details form: first and last name, a valid email, hometown and
  * a valid Israeli phone, all required. The CV is checked by validateCvFile.
  */
 export const candidateDetailsSchema = z.object({
@@ -33,7 +33,7 @@ export interface CvFileLike {
 }
 
 /**
- * The candidate's details form with its CV (spec §5): {@link candidateDetailsSchema} plus `cv`,
+ * The candidate's details form with its CV: {@link candidateDetailsSchema} plus `cv`,
  * checked by validateCvFile (required only when the job says so). The CV is checked on its own
  * field, so its message shows with the others on submit.
  */
@@ -46,13 +46,13 @@ export function candidateFormSchema(rule: { isCvRequired: boolean }) {
   });
 }
 
-/** CV upload stays disabled until the candidate has typed both names (spec §5). */
+/** CV upload stays disabled until the candidate has typed both names. */
 export function canUploadCv(details: { fName?: string | null; lName?: string | null }): boolean {
   return Boolean(details.fName?.trim()) && Boolean(details.lName?.trim());
 }
 
 /**
- * The recruiter's edit-applicant form (spec §5): first name required; last name, email,
+ * The recruiter's edit-applicant form: first name required; last name, email,
  * phone and hometown optional, with email and phone checked when filled.
  */
 export const applicantEditSchema = z.object({
@@ -64,7 +64,7 @@ export const applicantEditSchema = z.object({
 });
 export type ApplicantEditInput = z.infer<typeof applicantEditSchema>;
 
-/** A note (spec §5): trimmed, not empty; an optional `mm:ss` bookmark from parseBookmark. */
+/** A note: trimmed, not empty; an optional `mm:ss` bookmark from parseBookmark. */
 export const noteInputSchema = z.object({
   txt: requiredString,
   timeStamp: z

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { answerRuleFor } from '../jobs/answer-rule';
 import { defaultJob } from '../jobs/job.rules';
 import { issuesOf } from '../testing/issues';
-import { getJobErrorSummaryKey, jobInputSchema, questionInputSchema } from './job-input';
+import {
+  getJobErrorSummaryKey,
+  getJobIssues,
+  jobInputSchema,
+  questionInputSchema,
+} from './job-input';
 
 function job(
   overrides: { title?: string; company?: string; isOneTry?: boolean; quests?: unknown[] } = {},
@@ -27,7 +32,7 @@ const quest = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-describe('jobInputSchema (spec §5)', () => {
+describe('jobInputSchema', () => {
   it('a default job with a company is valid', () => {
     expect(issuesOf(jobInputSchema, job())).toEqual([]);
   });
@@ -118,7 +123,7 @@ describe('jobInputSchema (spec §5)', () => {
   });
 });
 
-describe('thinking time (issue 13)', () => {
+describe('thinking time', () => {
   it.each([
     [undefined, null],
     [null, null],
@@ -142,7 +147,7 @@ describe('thinking time (issue 13)', () => {
   });
 });
 
-describe('getJobErrorSummaryKey (spec §4)', () => {
+describe('getJobErrorSummaryKey', () => {
   it.each([
     ['valid', job(), null],
     ['missing title', job({ title: '' }), 'validation.REQUIRED_FIELDS_MISSING'],
@@ -164,5 +169,25 @@ describe('getJobErrorSummaryKey (spec §4)', () => {
     ['garbage', 42, 'validation.INVALID_VALUE'],
   ])('%s → %s', (_name, input, key) => {
     expect(getJobErrorSummaryKey(input)).toBe(key);
+  });
+});
+
+describe('getJobIssues', () => {
+  it('names every missing field once, in the form’s order', () => {
+    expect(getJobIssues(job({ title: '', company: ' ', quests: [quest({ txt: '' })] }))).toEqual([
+      { path: 'info.title', key: 'validation.REQUIRED_VALIDATE' },
+      { path: 'company.name', key: 'validation.REQUIRED_VALIDATE' },
+      { path: 'quests.0.txt', key: 'validation.REQUIRED_VALIDATE' },
+    ]);
+  });
+
+  it('gives other problems their own key and is empty for a valid job', () => {
+    expect(
+      getJobIssues(job({ isOneTry: false, quests: [quest({ ansRule: answerRuleFor('screen') })] })),
+    ).toEqual([{ path: 'quests.0.ansRule', key: 'validation.ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES' }]);
+    expect(getJobIssues(job({ quests: [] }))).toEqual([
+      { path: 'quests', key: 'validation.QUESTIONS_REQUIRED' },
+    ]);
+    expect(getJobIssues(job())).toEqual([]);
   });
 });

@@ -9,8 +9,14 @@ import { jobRuleSchema } from '../jobs/job.schemas';
 import { VALIDATION_KEYS } from './validation-keys';
 import type { ValidationKey } from './validation-keys';
 import { optionalString, rangeSchema, requiredString } from './primitives';
+import {
+  isRichTextBlank,
+  JOB_DESC_MAX_CHARS,
+  QUESTION_DESC_MAX_CHARS,
+  richTextSchema,
+} from './rich-text';
 
-/** Time limit in whole minutes, 1–30 (spec §5). */
+/** Time limit in whole minutes, 1–30. */
 export const timeLimitInputSchema = rangeSchema(
   TIME_LIMIT_RANGE_MIN.min,
   TIME_LIMIT_RANGE_MIN.max,
@@ -41,12 +47,14 @@ const questionInputShape = {
     error: VALIDATION_KEYS.REQUIRED_VALIDATE,
   }),
   txt: requiredString,
-  desc: z.string().default(''),
+  desc: richTextSchema(QUESTION_DESC_MAX_CHARS),
   vidUrl: z.string().nullable().default(null),
   ansRule: answerRuleSchema,
   timeLimit: timeLimitInputSchema,
   thinkTimeSec: thinkTimeInputSchema,
   opts: z.array(questionOptionInputSchema).optional(),
+  scoring: z.enum(['none', 'scored', 'knockout']).optional(),
+  knockoutStatus: z.number().int().min(0).max(7).nullish(),
 };
 
 /** Runs an object-level rule even while fields have errors, so every error shows at once. */
@@ -65,13 +73,13 @@ const optionsCheck = z.superRefine<{ ansRule?: { isMultiChoiceAns?: boolean }; o
   whenObject,
 );
 
-/** A question in the job editor (spec §5): text required, one answer type, 1–30 minutes. */
+/** A question in the job editor: text required, one answer type, 1–30 minutes. */
 export const questionInputSchema = z.object(questionInputShape).check(optionsCheck);
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
 /**
- * A job as created or updated (spec §5, §4): title and company name required, at least one
- * question, each question valid; a screen-recording question only when the job is one-try
+ * A job as created or updated: title and company name required, the description when it is
+ * shown to candidates (`info.isDescShown`), at least one question, each question valid; a screen-recording question only when the job is one-try
  * (ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES on that question's `ansRule`). Run applyJobDefaults
  * first where the editor fills blanks instead of reporting them.
  */
@@ -81,7 +89,9 @@ export const jobInputSchema = z
     info: z.object({
       title: requiredString,
       location: optionalString.default(''),
-      desc: z.string().default(''),
+      desc: richTextSchema(JOB_DESC_MAX_CHARS),
+      /** Left out: unchanged on an update; on a new job, shown when the description has text. */
+      isDescShown: z.boolean().optional(),
       coverUrl: z.string().default(''),
     }),
     company: z.object({ name: requiredString, logoUrl: z.string().default('') }),
@@ -98,12 +108,24 @@ export const jobInputSchema = z
     /** The status page's rules; left out keeps what is stored (a missing status: its default). */
     statusStages: statusStagesInputSchema.optional(),
     /**
-     * The scorecard's criteria (issue 15): 1–10, labels of at most 80 characters. Left out: what
+     * The scorecard's criteria: 1–10, labels of at most 80 characters. Left out: what
      * is stored stays on an update, the default (one overall criterion) on a new job.
      */
     scorecard: scorecardInputSchema.optional(),
   })
   .check(
+    // A description shown to candidates may not be empty (markup without text is empty).
+    z.superRefine<{ info?: { desc?: unknown; isDescShown?: unknown } }>((job, ctx) => {
+      const desc = job.info?.desc;
+      if (job.info?.isDescShown !== true || (typeof desc === 'string' && !isRichTextBlank(desc))) {
+        return;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        path: ['info', 'desc'],
+        message: VALIDATION_KEYS.REQUIRED_VALIDATE,
+      });
+    }, whenObject),
     z.superRefine<{ rule?: { isOneTry?: unknown }; quests?: unknown }>((job, ctx) => {
       if (job.rule?.isOneTry !== false || !Array.isArray(job.quests)) return;
       job.quests.forEach((quest: unknown, index) => {
@@ -123,7 +145,7 @@ export type JobInput = z.infer<typeof jobInputSchema>;
 export type JobInputDraft = z.input<typeof jobInputSchema>;
 
 /**
- * The one message the job editor shows above the form (spec §4): "Required fields missing"
+ * The one message the job editor shows above the form: "Required fields missing"
  * when any required field is empty, else the first other problem, else null when valid.
  */
 export function getJobErrorSummaryKey(job: unknown): ValidationKey | null {
@@ -136,4 +158,33 @@ export function getJobErrorSummaryKey(job: unknown): ValidationKey | null {
   const known = Object.values(VALIDATION_KEYS) as string[];
   const first = messages.find((message) => known.includes(message));
   return (first as ValidationKey | undefined) ?? VALIDATION_KEYS.INVALID_VALUE;
+}
+
+/** One problem of a job as the editor lists it: where (the form's field path) and what. */
+export interface JobIssue {
+  /** The field's path in the job, dotted as the editor's form names it (`company.name`, `quests.0.txt`). */
+  path: string;
+  key: ValidationKey;
+}
+
+/**
+ * Every problem of a job, each once, in the schema's order (title, company, questions, …), so
+ * the editor can name each missing field and lead to it instead of one summary line.
+ */
+export function getJobIssues(job: unknown): JobIssue[] {
+  const result = jobInputSchema.safeParse(job);
+  if (result.success) return [];
+  const known = Object.values(VALIDATION_KEYS) as string[];
+  const seen = new Set<string>();
+  const issues: JobIssue[] = [];
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const key = known.includes(issue.message)
+      ? (issue.message as ValidationKey)
+      : VALIDATION_KEYS.INVALID_VALUE;
+    issues.push({ path, key });
+  }
+  return issues;
 }

@@ -64,7 +64,7 @@ describe('emailSchema', () => {
   });
 });
 
-describe('israeliPhoneSchema (spec §5)', () => {
+describe('israeliPhoneSchema', () => {
   it.each([
     // mobile
     ['050-1234567'],
@@ -129,7 +129,7 @@ describe('israeliPhoneSchema (spec §5)', () => {
   });
 });
 
-describe('passwordSchema (DESIGN §7)', () => {
+describe('passwordSchema', () => {
   it.each([
     ['Abcde1'],
     ['aB3456'],
@@ -141,8 +141,12 @@ describe('passwordSchema (DESIGN §7)', () => {
     expect(passwordSchema.safeParse(password).success).toBe(true);
   });
 
+  it('too short → the short message alone (errors.PASSWORD_TOO_SHORT_ERR)', () => {
+    expect(issuesOf(passwordSchema, 'Abcd1')).toEqual([': errors.PASSWORD_TOO_SHORT_ERR']);
+    expect(issuesOf(passwordSchema, 'ab')).toEqual([': errors.PASSWORD_TOO_SHORT_ERR']);
+  });
+
   it.each([
-    ['Abcd1', 'too short'],
     ['abcdef1', 'no upper case'],
     ['ABCDEF1', 'no lower case'],
     ['Abcdefg', 'no digit'],
@@ -167,7 +171,7 @@ describe('passwordSchema (DESIGN §7)', () => {
   });
 });
 
-describe('OTP (spec §5)', () => {
+describe('OTP', () => {
   it.each([
     ['123456', true],
     [' 123456 ', true],

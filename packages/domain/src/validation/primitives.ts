@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
+import { errorI18nKey } from '../common/errors';
 import { isStorableText } from './storable-text';
 import { VALIDATION_KEYS } from './validation-keys';
 
@@ -7,7 +8,7 @@ const REQUIRED = VALIDATION_KEYS.REQUIRED_VALIDATE;
 
 /**
  * Deep-trims every string in a plain value (objects and arrays included), for forms that
- * submit several fields at once (spec §5: inputs are trimmed). Other values pass through.
+ * submit several fields at once (inputs are trimmed). Other values pass through.
  */
 export function trimInput<T>(value: T): T {
   if (typeof value === 'string') return value.trim() as T;
@@ -53,7 +54,7 @@ export const optionalString = z
  */
 const EMAIL_PATTERN = z.regexes.email;
 
-/** Required email: trimmed, lower-cased (spec §5: emails are lowercased before sending), valid. */
+/** Required email: trimmed, lower-cased (emails are lowercased before sending), valid. */
 export const emailSchema = z
   .string({ error: REQUIRED })
   .trim()
@@ -70,7 +71,7 @@ export const optionalEmailSchema = z
   .optional();
 
 /**
- * Israeli phone number (spec §5): optional `+` and `972`, or a leading `0`; an optional dash;
+ * Israeli phone number: optional `+` and `972`, or a leading `0`; an optional dash;
  * then a landline area code (2, 3, 4, 8, 9) or a mobile/VoIP prefix (5x, 7x); an optional
  * dash; then a 7-digit subscriber number that does not start with 0, optionally split
  * 3-4 by a dash. Examples: 050-1234567, +972501234567, 972-50-1234567, 02-6251234.
@@ -92,13 +93,16 @@ export const optionalPhoneSchema = z
   .optional();
 
 /**
- * Password rule (DESIGN §7): at least {@link PASSWORD_MIN_LENGTH} characters including a
+ * Password rule: at least {@link PASSWORD_MIN_LENGTH} characters including a
  * digit, an upper-case and a lower-case letter; other characters are allowed.
  */
 export const PASSWORD_PATTERN = new RegExp(
   `^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{${PASSWORD_MIN_LENGTH},}$`,
   'u',
 );
+
+/** The message of a new password shorter than {@link PASSWORD_MIN_LENGTH} (an error text). */
+export const PASSWORD_TOO_SHORT = errorI18nKey('PASSWORD_TOO_SHORT_ERR');
 
 /**
  * A new password (signup, reset, change). Unlike other inputs it is not trimmed: a password
@@ -107,12 +111,19 @@ export const PASSWORD_PATTERN = new RegExp(
 export const passwordSchema = z
   .string({ error: REQUIRED })
   .min(1, { error: REQUIRED })
-  .refine(unlessEmpty(PASSWORD_PATTERN), { error: VALIDATION_KEYS.PASSWORD_VALIDATE });
+  // Too short says only that ("Password should be at least 6 characters long"), the first thing
+  // to fix; a long enough one missing a digit or a case gets the whole rule.
+  .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
+    error: PASSWORD_TOO_SHORT,
+  })
+  .refine((value) => value.length < PASSWORD_MIN_LENGTH || PASSWORD_PATTERN.test(value), {
+    error: VALIDATION_KEYS.PASSWORD_VALIDATE,
+  });
 
 /** A password being entered to log in: only required, since old passwords may predate the rule. */
 export const loginPasswordSchema = z.string({ error: REQUIRED }).min(1, { error: REQUIRED });
 
-/** Removes every non-digit, for code inputs that accept a pasted "123 456" (spec §5). */
+/** Removes every non-digit, for code inputs that accept a pasted "123 456". */
 export function sanitizeDigits(str: string): string {
   return str.replace(/\D+/gu, '');
 }

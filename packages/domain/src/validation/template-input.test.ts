@@ -14,7 +14,7 @@ const template = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-describe('templateInputSchema (spec §5)', () => {
+describe('templateInputSchema', () => {
   it('a template with a default question is valid', () => {
     expect(issuesOf(templateInputSchema, template())).toEqual([]);
   });

@@ -4,10 +4,11 @@ import { isAnswerRuleAccepted } from '../templates/template.rules';
 import { answerRuleSchema, countAnswerTypes } from '../jobs/answer-rule';
 import { VALIDATION_KEYS } from './validation-keys';
 import { requiredString } from './primitives';
+import { QUESTION_DESC_MAX_CHARS, richTextSchema } from './rich-text';
 import { questionOptionInputSchema, thinkTimeInputSchema, timeLimitInputSchema } from './job-input';
 
 /**
- * A template question (spec §5): title required, an accepted answer type (video or screen,
+ * A template question: title required, an accepted answer type (video or screen,
  * text, or code), time limit 1–30 minutes.
  */
 export const templateQuestionInputSchema = z.object({
@@ -15,7 +16,7 @@ export const templateQuestionInputSchema = z.object({
     error: VALIDATION_KEYS.REQUIRED_VALIDATE,
   }),
   txt: requiredString,
-  desc: z.string().default(''),
+  desc: richTextSchema(QUESTION_DESC_MAX_CHARS),
   vidUrl: z.string().nullable().default(null),
   // A rule without exactly one type already has ANSWER_TYPE_REQUIRED; one message is enough.
   ansRule: answerRuleSchema.refine(
@@ -29,7 +30,7 @@ export const templateQuestionInputSchema = z.object({
 export type TemplateQuestionInput = z.infer<typeof templateQuestionInputSchema>;
 
 /**
- * A template as saved (spec §5): title required and at least one valid question. The editor
+ * A template as saved: title required and at least one valid question. The editor
  * runs applyTemplateDefaults first, so a blank title is saved as "Unnamed Template …".
  */
 export const templateInputSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * i18n keys of every validation message (spec §5). Zod schemas in this package put these
+ * i18n keys of every validation message. Zod schemas in this package put these
  * keys in their issue messages, so a form shows `t(issue.message)`.
  */
 export const VALIDATION_KEYS = {
@@ -15,6 +15,7 @@ export const VALIDATION_KEYS = {
   IMAGE_FORMAT_VALIDATE: 'validation.IMAGE_FORMAT_VALIDATE',
   FILE_TOO_LARGE: 'validation.FILE_TOO_LARGE',
   OUTSIDE_LIMITS: 'validation.OUTSIDE_LIMITS',
+  TEXT_TOO_LONG_VALIDATE: 'validation.TEXT_TOO_LONG_VALIDATE',
   REQUIRED_FIELDS_MISSING: 'validation.REQUIRED_FIELDS_MISSING',
   ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES: 'validation.ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES',
   ANSWER_TYPE_REQUIRED: 'validation.ANSWER_TYPE_REQUIRED',
@@ -34,7 +35,7 @@ export const VALIDATION_KEYS = {
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
-/** English texts of {@link VALIDATION_KEYS} (spec §5 wording where it gives one). */
+/** English texts of {@link VALIDATION_KEYS} (wording where it gives one). */
 export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.REQUIRED_VALIDATE': 'This field is required',
   'validation.EMAIL_VALIDATE': 'Please enter a valid email',
@@ -49,6 +50,7 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.IMAGE_FORMAT_VALIDATE': 'Please upload an image file',
   'validation.FILE_TOO_LARGE': 'File size is too large',
   'validation.OUTSIDE_LIMITS': 'Outside limits',
+  'validation.TEXT_TOO_LONG_VALIDATE': 'This text is longer than its character limit',
   'validation.REQUIRED_FIELDS_MISSING': 'Required fields missing',
   'validation.ANSWER_TYPE_NOT_ON_MULTIPLE_TRIES':
     'This answer type is not available on multiple tries',

@@ -7,7 +7,7 @@ import { users } from './users';
 export type AccommodationStatusColumn = 'pending' | 'approved' | 'declined';
 
 /**
- * A candidate's request for an adjustment (issue 14: extra time, extra retakes or both), one per
+ * A candidate's request for an adjustment (extra time, extra retakes or both), one per
  * applicant: asked before the first
  * answer, replaced while pending, final once decided. Owned by modules/accommodations.
  */

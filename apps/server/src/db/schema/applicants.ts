@@ -18,7 +18,7 @@ import { jobs } from './jobs';
 import { organizations } from './organizations';
 import { users } from './users';
 
-/** One entry of the answer map, keyed by question id (spec §3 Answer). */
+/** One entry of the answer map, keyed by question id (Answer). */
 export interface StoredAnswer {
   resTime?: number;
   txt?: string;
@@ -48,12 +48,24 @@ export const applicants = pgTable(
     /** The CV's stored name: the candidate's file name, a dash and the upload timestamp. */
     cvName: text('cv_name').notNull().default(''),
     isPreview: boolean('is_preview').notNull().default(false),
-    /** Spec §4 status code 0–7. */
+    /** Status code 0–7. */
     status: smallint('status').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     quitedAt: timestamp('quited_at', { withTimezone: true }),
+    /**
+     * When the candidate started the interview (the details form sent): the row's creation for
+     * the public link, later for an invited applicant. Null: invited, not started.
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** First status change (a recruiter, or a knockout answer); kept by a trigger (migration). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** First change to a deciding status (domain DECIDED_STATUS_CODES); kept by a trigger. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The candidate's device and browser when starting (domain DEVICE_KINDS, BROWSER_KINDS). */
+    device: text('device'),
+    browser: text('browser'),
     /**
      * SHA-256 (hex) of the token of a personal invitation link (`/interview/{jobId}?invite=`):
      * set on an applicant the recruiter invited by e-mail, null on one who came by the public
@@ -79,12 +91,30 @@ export const applicants = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
     /**
-     * The average scorecard rating (issue 15, `summarizeApplicantRatings`), kept with each rating
+     * The average scorecard rating (`summarizeApplicantRatings`), kept with each rating
      * change in the same transaction so the overview sorts and filters on it from an index; null
      * while nobody has rated. `rating_count`: how many reviewers gave a scorecard rating.
      */
     ratingAvg: numeric('rating_avg', { precision: 3, scale: 2, mode: 'number' }),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * Share (0–100) of the job's scored multiple-choice questions answered right, set when the
+     * interview is submitted (domain scoreAnswers); null when the job scores none. Recruiters
+     * only: the candidate's answers never include it.
+     */
+    score: smallint('score'),
+    /** A knockout question was answered wrong (set with the score). */
+    knockedOut: boolean('knocked_out').notNull().default(false),
+    /**
+     * The consent notice the candidate accepted before anything was recorded: the choice
+     * ('accepted'; declining makes no applicant), when, the notice's version (0: the standard
+     * notice) and its exact text as shown. Null on applicants from before the notice existed and
+     * on invited ones who have not started.
+     */
+    consentChoice: text('consent_choice'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentVersion: integer('consent_version'),
+    consentText: text('consent_text'),
     answerMap: jsonb('answer_map').$type<Record<string, StoredAnswer>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -103,7 +133,7 @@ export const applicants = pgTable(
       ),
   },
   (t) => [
-    // Applicant overview (spec §9 default sort: submitted newest first, not-submitted last, then
+    // Applicant overview (default sort: submitted newest first, not-submitted last, then
     // created, then id), one partial index per archive view so `archived_at` needs no column. The
     // trailing columns let the filters (status, incomplete, daysAgo) and the capped counts read
     // the index alone (index-only scans), and the deferred join pick a page's ids from it. The
@@ -133,7 +163,7 @@ export const applicants = pgTable(
         t.openedAt,
       )
       .where(sql`${t.archivedAt} is not null`),
-    // Data retention (issue 15): the daily sweep and the owner's dry run find an organisation's
+    // Data retention: the daily sweep and the owner's dry run find an organisation's
     // due applicants from these two (archived by archive date; rejected by last change).
     index('applicants_org_retention_archived_idx')
       .on(t.orgId, t.archivedAt)
@@ -182,7 +212,7 @@ export const applicants = pgTable(
       .on(t.orgId, t.openedAt)
       .where(sql`${t.archivedAt} is null`),
     index('applicants_org_free_idx').on(t.orgId, t.isFree),
-    // Sort by rating (issue 15), both directions with unrated last, and the "rated ≥ N" and
+    // Sort by rating, both directions with unrated last, and the "rated ≥ N" and
     // "not rated yet" filters (a range of the first), for the active view.
     index('applicants_org_active_rating_desc_idx')
       .on(t.orgId, t.ratingAvg.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
@@ -190,6 +220,19 @@ export const applicants = pgTable(
     index('applicants_org_active_rating_asc_idx')
       .on(t.orgId, t.ratingAvg.asc().nullsLast(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.archivedAt} is null`),
+    // Sort by score, both directions with unscored last, and the "score ≥ N" filter (a range
+    // of the first), active view.
+    index('applicants_org_active_score_idx')
+      .on(t.orgId, t.score.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index('applicants_org_active_score_asc_idx')
+      .on(t.orgId, t.score.asc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    // "Only knocked out": few of the list, in the default order, so the filter does not walk
+    // the whole list index to find them.
+    index('applicants_org_active_knocked_out_idx')
+      .on(t.orgId, t.submittedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null and ${t.knockedOut}`),
     uniqueIndex('applicants_invite_token_idx')
       .on(t.inviteTokenHash)
       .where(sql`${t.inviteTokenHash} is not null`),
@@ -212,7 +255,7 @@ export const applicants = pgTable(
 
 /**
  * How many applicants each job has that its recruiters' list shows (not archived, not a
- * recruiter's preview): the job card's count (spec §3 applicantSummary). Kept by triggers on
+ * recruiter's preview): the job card's count (applicantSummary). Kept by triggers on
  * applicants (migration 0029): statement-level for inserts and deletions (one update per job
  * for a bulk statement), row-level for the updates that change what is counted (archive,
  * restore, preview, job), so no other update pays for it. A jobs page read the count off the
@@ -224,6 +267,13 @@ export const jobApplicantCounts = pgTable('job_applicant_counts', {
     .primaryKey()
     .references(() => jobs.id, { onDelete: 'cascade' }),
   visible: integer('visible').notNull().default(0),
+  /**
+   * Of those, submitted and not yet opened by a recruiter (`is_read` false): the card's
+   * "N new". Kept by the same triggers (migration 0041).
+   */
+  unread: integer('unread').notNull().default(0),
+  /** Of those, submitted with no status set yet (status 0): the card's "N to review". */
+  unreviewed: integer('unreviewed').notNull().default(0),
 });
 
 export const notes = pgTable(
@@ -251,9 +301,12 @@ export type TimelineActivity =
   | 'opened'
   | 'submitted'
   | 'quited'
+  | 'resumed'
   | 'accommodationRequested'
   | 'accommodationApproved'
-  | 'accommodationDeclined';
+  | 'accommodationDeclined'
+  | 'mediaCheckPassed'
+  | 'faceCheckSkipped';
 
 export const timelineEvents = pgTable(
   'timeline_events',
@@ -269,13 +322,13 @@ export const timelineEvents = pgTable(
     txt: text('txt'),
     timeStamp: text('time_stamp'),
     questId: text('quest_id'),
-    /** A rating event (issue 15): the reviewer, what was rated and the score (null: cleared). */
+    /** A rating event: the reviewer, what was rated and the score (null: cleared). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     targetType: text('target_type').$type<'criterion' | 'question'>(),
     targetId: text('target_id'),
     score: smallint('score'),
     /**
-     * A guest's view or rating through a share link (issue 15): the guest's name as the link
+     * A guest's view or rating through a share link: the guest's name as the link
      * gives it (a link's guest never changes), so the timeline needs no join into sharing.
      */
     guestName: text('guest_name'),
@@ -285,7 +338,7 @@ export const timelineEvents = pgTable(
 );
 
 /**
- * Reviewers' ratings (issue 15): one score 1–5 per reviewer, applicant and target (a criterion
+ * Reviewers' ratings: one score 1–5 per reviewer, applicant and target (a criterion
  * of the job's scorecard, or a question for its answer). Owned by the review module, which
  * keeps the applicant's `rating_avg` and `rating_count` in step. A deleted reviewer's ratings
  * stay (user null), so averages do not change behind the team's back.
@@ -299,7 +352,7 @@ export const ratings = pgTable(
       .references(() => applicants.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * A hiring manager's rating through a share link (issue 15): the link (share_links, owned by
+     * A hiring manager's rating through a share link: the link (share_links, owned by
      * modules/sharing; no foreign key, as links are never deleted but with their organisation,
      * whose applicants go too) and the guest's name. `user_id` is null then.
      */
@@ -325,3 +378,20 @@ export const ratings = pgTable(
     check('ratings_score_range', sql`${t.score} between 1 and 5`),
   ],
 );
+
+/**
+ * The code that lets a candidate resume, on another device or after their browser's storage was
+ * lost, the interview their e-mail address already has under way on a job (rather than starting
+ * a second applicant). One live code per applicant: a new one replaces it. Stored as an HMAC
+ * keyed from the server's secret (a million possible codes would fall to a plain hash), with an
+ * expiry and a count of wrong tries.
+ */
+export const applicantResumeCodes = pgTable('applicant_resume_codes', {
+  applicantId: uuid('applicant_id')
+    .primaryKey()
+    .references(() => applicants.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -6,5 +6,5 @@ export const createdAt = () =>
   timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-/** Null when active; the archive time otherwise (spec §4 "Archive, restore"). */
+/** Null when active; the archive time otherwise ("Archive, restore"). */
 export const archivedAt = () => timestamp('archived_at', { withTimezone: true });

@@ -11,3 +11,6 @@ export * from './accommodations';
 export * from './integrations';
 export * from './retention';
 export * from './sharing';
+export * from './media-checks';
+export * from './insights';
+export * from './saved-questions';

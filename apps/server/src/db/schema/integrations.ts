@@ -16,9 +16,11 @@ import { users } from './users';
 
 export type ApiKeyScopeColumn = 'read' | 'write';
 export type WebhookDeliveryStatusColumn = 'pending' | 'succeeded' | 'failed';
+/** Why the sender turned an endpoint off: its receiver answered 410, or kept failing. */
+export type WebhookDisabledReasonColumn = 'gone' | 'failing';
 
 /**
- * Organisation API keys (issue 15). Only the SHA-256 of the key is stored: the key holds 32
+ * Organisation API keys. Only the SHA-256 of the key is stored: the key holds 32
  * random bytes, so a fast hash is as good as a slow one and the auth plugin finds a key by
  * its hash in one index lookup. A revoked key keeps its row (the list shows it, struck out).
  */
@@ -64,6 +66,16 @@ export const webhookEndpoints = pgTable(
     /** `whsec_` + base64 of 32 random bytes; kept readable, since every send signs with it. */
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Set when the sender (not the owner) turned the endpoint off; cleared when it is on again. */
+    disabledReason: text('disabled_reason').$type<WebhookDisabledReasonColumn>(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The receiver's last answer then ("HTTP 410", "No answer within 10 s", …). */
+    disabledError: text('disabled_error'),
+    /** The last 2xx: a delivery that gave up with none since it was queued turns the endpoint off. */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /** After a rotation the old secret signs too, until it expires (receivers switch meanwhile). */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

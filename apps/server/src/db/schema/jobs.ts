@@ -15,7 +15,7 @@ import { departments, organizations } from './organizations';
 import { users } from './users';
 
 /**
- * A question as stored inside a job or template: the spec §3 Question with its wire names,
+ * A question as stored inside a job or template: the Question with its wire names,
  * HTML description already sanitised. Stored as JSON, so the domain type is the column type.
  */
 export type StoredQuestion = Question;
@@ -40,6 +40,11 @@ export const jobs = pgTable(
     location: text('location').notNull().default(''),
     /** Sanitised HTML. */
     description: text('description').notNull().default(''),
+    /**
+     * Whether candidates see the description (the editor's switch); null for jobs saved before
+     * it existed: shown when the description has text.
+     */
+    showDescription: boolean('show_description'),
     coverUrl: text('cover_url').notNull().default(''),
     companyName: text('company_name').notNull().default(''),
     companyLogoUrl: text('company_logo_url').notNull().default(''),
@@ -48,7 +53,7 @@ export const jobs = pgTable(
     /** A practice question before the real ones, recorded on the candidate's device only. */
     hasPractice: boolean('has_practice').notNull().default(false),
     quests: jsonb('quests').$type<StoredQuestion[]>().notNull().default([]),
-    /** When the job stops taking applications (issue 14); null: never. */
+    /** When the job stops taking applications; null: never. */
     closesAt: timestamp('closes_at', { withTimezone: true }),
     /**
      * The candidate status page's rules for this job (status code → stage); a status left out
@@ -56,7 +61,7 @@ export const jobs = pgTable(
      */
     statusStages: jsonb('status_stages').$type<Partial<StatusStages>>(),
     /**
-     * The scorecard's criteria (issue 15), in order; null (jobs from before scorecards) reads as
+     * The scorecard's criteria, in order; null (jobs from before scorecards) reads as
      * the default one overall criterion.
      */
     scorecard: jsonb('scorecard').$type<Scorecard>(),
@@ -65,7 +70,7 @@ export const jobs = pgTable(
     archivedAt: archivedAt(),
   },
   (t) => [
-    // Job overview (spec §9 default: newest first), one partial index per archive view, so the
+    // Job overview (default: newest first), one partial index per archive view, so the
     // page and the count read the index alone.
     index('jobs_org_active_created_idx')
       .on(t.orgId, t.createdAt.desc(), t.id.desc())

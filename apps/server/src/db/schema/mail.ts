@@ -25,6 +25,8 @@ export const mailQueue = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     locale: text('locale').notNull().default('en'),
+    /** The sender's display name when the mail speaks for a company; null: the configured one. */
+    fromName: text('from_name'),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

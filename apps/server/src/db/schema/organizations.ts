@@ -1,4 +1,4 @@
-import { pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common';
 
 /** A company account. Every user belongs to one; jobs, templates and applicants are scoped to it. */
@@ -6,7 +6,7 @@ export const organizations = pgTable('organizations', {
   id: id(),
   name: text('name').notNull().default(''),
   /**
-   * Data retention (issue 15): archived or rejected applicants are deleted this many months
+   * Data retention: archived or rejected applicants are deleted this many months
    * after they were archived or last changed (one of RETENTION_MONTH_OPTIONS); null: off.
    */
   retentionMonths: smallint('retention_months'),
@@ -15,7 +15,7 @@ export const organizations = pgTable('organizations', {
 });
 
 /**
- * A department of an organisation (spec §6 multi-department organisations). A job may belong
+ * A department of an organisation (multi-department organisations). A job may belong
  * to one; deleting a department leaves its jobs without one.
  */
 export const departments = pgTable(
@@ -31,4 +31,26 @@ export const departments = pgTable(
   },
   // One name once per organisation; the list reads this index in name order.
   (t) => [uniqueIndex('departments_org_name_key').on(t.orgId, t.name)],
+);
+
+/**
+ * The organisation's consent notice for candidates, one row per saved version (1, 2, …): the
+ * text per interview language, empty for the standard text. The newest row is the current notice;
+ * older rows stay so that what an applicant accepted can be read exactly later.
+ */
+export const consentNotices = pgTable(
+  'consent_notices',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    textEn: text('text_en').notNull().default(''),
+    textHe: text('text_he').notNull().default(''),
+    /** Who saved it (null once that user is deleted: the version stays). */
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('consent_notices_org_version_key').on(t.orgId, t.version)],
 );

@@ -4,7 +4,7 @@ import { id } from './common';
 import { organizations } from './organizations';
 import { users } from './users';
 
-/** Error and log records from the web app and the server (spec §3 Log record). */
+/** Error and log records from the web app and the server (Log record). */
 export const logRecords = pgTable(
   'log_records',
   {
@@ -22,7 +22,7 @@ export const logRecords = pgTable(
     /**
      * The message lower-cased, for the overview's text search (`txt`): searched with `LIKE
      * lower(pattern)` through a trigram index, which is what ILIKE on the message does without
-     * lower-casing every row it tests. Measured at 1 M records (see README, "Lists at 1 M
+     * lower-casing every row it tests. Measured at 1 M records (see docs/performance.md, "Lists at 1 M
      * applicants"): the trigram index serves both forms alike, but a frequent word's page and
      * count, and `exclude`, test rows one by one along the list index, and there LIKE on this
      * column took 40 % of ILIKE's time (7.8 against 17.5 ms for 10,001 matches of "failed").
@@ -87,7 +87,7 @@ export const logRecords = pgTable(
   ],
 );
 
-/** What users and guests did (spec §3 Activity); the admin activity overview reads it. */
+/** What users and guests did (Activity); the admin activity overview reads it. */
 export const activities = pgTable(
   'activities',
   {
@@ -108,7 +108,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_date_idx').on(t.date),
     index('activities_user_date_idx').on(t.userId, t.date),
-    // Deleting an applicant (issue 15) blanks the descriptions of its activities, which name
+    // Deleting an applicant blanks the descriptions of its activities, which name
     // the candidate: found by the applicant id in the meta.
     index('activities_applicant_idx')
       .on(sql`(${t.meta} ->> 'applicantId')`)

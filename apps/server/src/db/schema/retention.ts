@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './common';
 
 /**
- * Stored objects of deleted applicants still to be removed from storage (issue 15). A deletion
+ * Stored objects of deleted applicants still to be removed from storage. A deletion
  * (on request, the archive's delete, or the retention sweep) writes the keys here in the same
  * transaction that deletes the applicant's rows, then removes the objects and these rows; a key
  * whose removal failed stays and is tried again by the next sweep, so no file of a deleted

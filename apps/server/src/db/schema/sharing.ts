@@ -14,7 +14,7 @@ import { organizations } from './organizations';
 import { users } from './users';
 
 /**
- * Share links (issue 15): a recruiter lets a named hiring manager without an account open some
+ * Share links: a recruiter lets a named hiring manager without an account open some
  * applicants until `expires_at` or until revoked. Only the SHA-256 of the token is stored (like
  * API keys: 256 random bits, so a fast hash is enough and a lookup is one index probe). A
  * revoked or expired link keeps its row: the guest's ratings and activities name it.

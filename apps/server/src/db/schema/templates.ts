@@ -19,7 +19,7 @@ export const templates = pgTable(
     coverUrl: text('cover_url').notNull().default(''),
     /**
      * A built-in template's language ('en', 'he'): GET template/default offers those of the
-     * recruiter's language (issue 13). Null on an organisation's own templates.
+     * recruiter's language. Null on an organisation's own templates.
      */
     lang: text('lang'),
     createdAt: createdAt(),
@@ -27,7 +27,7 @@ export const templates = pgTable(
     archivedAt: archivedAt(),
   },
   (t) => [
-    // Template overview (spec §9 default: createdAt ascending), per archive view.
+    // Template overview (default: createdAt ascending), per archive view.
     index('templates_org_active_created_idx')
       .on(t.orgId, t.createdAt, t.id)
       .where(sql`${t.archivedAt} is null`),

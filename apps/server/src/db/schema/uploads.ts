@@ -52,7 +52,7 @@ export const uploads = pgTable(
 );
 
 /**
- * How many takes of each recorded question an applicant started (issue 14), per kind (a screen
+ * How many takes of each recorded question an applicant started, per kind (a screen
  * question's take records the camera and the screen, one upload each). Counted when an upload
  * of a new take begins in any path (tus creation, a multipart start that is not a resume, a
  * single-PUT signature) and never lowered: a discarded take's upload row and object go, its

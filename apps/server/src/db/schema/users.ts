@@ -44,14 +44,14 @@ export const users = pgTable(
      * created with a new organisation) manages the members; 'member' was added to it.
      */
     orgRole: text('org_role').$type<'owner' | 'member'>().notNull().default('member'),
-    /** Plan code (spec §6): 0 starter … 3 enterprise, 999 all features. */
+    /** Plan code: 0 starter … 3 enterprise, 999 all features. */
     perm: integer('perm').notNull().default(999),
     /** Features granted by name beyond the plan, e.g. { BOOKMARKS: true }. */
     advancedPrm: jsonb('advanced_prm').$type<Record<string, boolean>>().notNull().default({}),
     emailVerified: boolean('email_verified').notNull().default(false),
     language: text('language').notNull().default('en'),
     /**
-     * Submitted-interview e-mails (issue 15): 'mine' (the jobs they own), 'all' (every job of
+     * Submitted-interview e-mails: 'mine' (the jobs they own), 'all' (every job of
      * the organisation) or 'off'; 'each' interview or a daily 'digest'.
      */
     notifyScope: text('notify_scope').$type<'mine' | 'all' | 'off'>().notNull().default('mine'),
@@ -79,7 +79,7 @@ export const users = pgTable(
       .on(t.googleSub)
       .where(sql`${t.googleSub} is not null`),
     index('users_org_idx').on(t.orgId),
-    // The admin account list (spec §2 account overview): one index per sort, in the list's
+    // The admin account list (account overview): one index per sort, in the list's
     // order (the id breaks ties in the sort's direction, so one index serves both directions of
     // a column that is never null; the email is unique and needs no tie-break). A page is a walk
     // of its index, a deep page's ids an index-only walk (deferred join). The default sort is
@@ -102,7 +102,7 @@ export const users = pgTable(
 
 /**
  * How many applicants the jobs each user owns have (every applicant: previews and archived ones
- * too), the admin account list's "interviews" column and sort (spec §3 Account interviewCount).
+ * too), the admin account list's "interviews" column and sort (Account interviewCount).
  * Kept by triggers (migration 0031): a row per user, made with the user; statement-level
  * triggers on applicants for inserts and deletions, row-level ones for the rare moves (an
  * applicant to another job, a job to another owner) and a job's deletion. Reading it is one

@@ -22,7 +22,7 @@ const TAGS = ['accommodations'];
 const BEARER = [{ bearerAuth: [] }];
 
 /**
- * Accommodations (issue 14). The candidate (candidate token, own applicant only) reads and asks;
+ * Accommodations. The candidate (candidate token, own applicant only) reads and asks;
  * a recruiter of the applicant's organisation decides. Both ends hear of the other live: the
  * request reaches the job owner's open back office as "save applicant", the decision reaches
  * the candidate's interview as "accommodation decided".

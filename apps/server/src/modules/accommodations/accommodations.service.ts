@@ -14,19 +14,19 @@ import { recordActivity } from '../activities/activities.service';
 import { hasRecordingUpload } from '../interview-uploads/interview-uploads.service';
 import { getOwnApplicant } from '../applicants/applicants.service';
 import { getInterviewJob } from '../jobs/interview-job';
-import { appendTimeline, type ApplicantRow } from '../review/applicant-records';
+import { appendTimeline, type ApplicantRow } from '../applicant-records/applicant-store';
 import {
   activityMeta,
   findOrgApplicant,
   fullName,
   type Reviewer,
   type ReviewActor,
-} from '../review/review.shared';
+} from '../applicant-records/applicant-access';
 import { toAccommodation } from './accommodations.presenter';
-import { findAccommodationRow, getAccommodation } from './accommodations.records';
+import { findAccommodationRow, getAccommodation } from './accommodations.lookups';
 
 /**
- * Accommodations (issue 14): a candidate's request for extra time, asked before the first
+ * Accommodations: a candidate's request for extra time, asked before the first
  * answer and decided once by a recruiter of the applicant's organisation. This module alone
  * reads and writes `accommodations`; the applicant's timeline and the activity log are written
  * through their owners' services.

@@ -13,9 +13,9 @@ const TAGS = ['activities'];
 const BEARER = [{ bearerAuth: [] }];
 
 /**
- * Spec §7 "Activities": the admin activity overview (`GET activity`) and its CSV export.
+ * Activities: the admin activity overview (`GET activity`) and its CSV export.
  * Activities are written by the services that make the changes (`recordActivity`), never by a
- * client, so the log cannot be forged: the spec's `POST activity` is not served.
+ * client, so the log cannot be forged: the product's `POST activity` is not served.
  */
 export async function activitiesRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -35,7 +35,7 @@ export interface NewActivity {
   date: Date;
 }
 
-/** Records what a user or guest did, for the admin activity overview (spec §3 Activity). */
+/** Records what a user or guest did, for the admin activity overview (Activity). */
 export async function recordActivity(db: Db | DbTx, activity: NewActivity): Promise<void> {
   await db.insert(activities).values({
     type: activity.type,
@@ -94,7 +94,7 @@ function selectActivities(db: Db, where: SQL | undefined) {
 
 type ActivityRow = Awaited<ReturnType<typeof selectActivities>>[number];
 
-function toMiniUser(user: ActivityRow['actor']): MiniUser | null {
+function toActivityUser(user: ActivityRow['actor']): MiniUser | null {
   if (!user) return null;
   return {
     _id: user.id,
@@ -106,9 +106,9 @@ function toMiniUser(user: ActivityRow['actor']): MiniUser | null {
   };
 }
 
-/** A stored activity as the overview shows it (spec §3: mini user, or guest for a candidate). */
+/** A stored activity as the overview shows it (mini user, or guest for a candidate). */
 function toActivity(row: ActivityRow): Activity {
-  const viewAs = toMiniUser(row.viewedAs);
+  const viewAs = toActivityUser(row.viewedAs);
   return {
     _id: row.id,
     date: row.date.toISOString(),
@@ -118,14 +118,14 @@ function toActivity(row: ActivityRow): Activity {
     meta: row.meta,
     // A deleted user's activities keep their id in meta but no longer name anyone.
     user:
-      toMiniUser(row.actor) ??
+      toActivityUser(row.actor) ??
       (row.userId ? { _id: row.userId, fName: '', lName: '' } : GUEST_USER),
     ...(viewAs ? { viewAs } : {}),
   };
 }
 
 /**
- * `GET activity` (admin): the activity overview, oldest first (spec §9), 50 per page by
+ * `GET activity` (admin): the activity overview, oldest first, 50 per page by
  * default, filtered by the acting user and a date range; the total stops at LIST_COUNT_CAP.
  */
 export async function listActivities(
@@ -218,7 +218,7 @@ export async function* exportActivitiesCsv(
 }
 
 /**
- * Blanks the descriptions of the activities about deleted applicants (issue 15): they name the
+ * Blanks the descriptions of the activities about deleted applicants: they name the
  * candidate ("Yael Cohen"), and a deleted person's name must not outlive them in the log. The
  * entries stay, with their ids, so the history of what was done remains.
  */

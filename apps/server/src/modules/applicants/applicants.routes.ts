@@ -13,6 +13,7 @@ import {
   cvUploadResponseSchema,
   getAnswerType,
   IMAGE_MAX_BYTES,
+  resumeWithCodeBodySchema,
   statusLinkResponseSchema,
   updateApplicantBodySchema,
 } from '@candid/domain';
@@ -20,20 +21,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { recordCandidateFile } from '../interview-uploads/interview-uploads.service';
-import { assertAcceptsStartedInterview, getInterviewJob } from '../jobs/interview-job';
+import {
+  assertAcceptsStartedInterview,
+  assertJobOpen,
+  getInterviewJob,
+  type InterviewJob,
+} from '../jobs/interview-job';
 import type { AppConfig } from '../../config';
-import { statusPageLink, statusToken } from '../application-status/application-status.service';
+import { statusPageLink, statusToken } from './status-link';
 import { notifyApplicantSaved } from '../realtime/realtime.service';
 import { sniffImageType } from '../uploads/uploads.service';
 import { applicantFileKey, imageFileName } from './applicant-files';
 import { storeApplicantCv } from './store-cv';
+import { consumeResumeCode, resumeApplicant, sendResumeCode } from './resume.service';
 import {
   createApplicant,
+  findInterviewToResume,
   getOwnApplicant,
   toCandidateApplicant,
   updateOwnApplicant,
 } from './applicants.service';
-import { setApplicantImage } from '../review/applicant-records';
+import { setApplicantImage } from '../applicant-records/applicant-store';
+import type { ApplicantRow } from './applicants.service';
 import {
   candidateOf,
   decorateCandidate,
@@ -51,7 +60,7 @@ function declaredType(request: FastifyRequest): string {
 }
 
 /**
- * The candidate side of spec §7 "Applicants": create (public, returns the candidate token),
+ * The candidate side of the product "Applicants": create (public, returns the candidate token),
  * read and update the token's own applicant, and its CV, face image and answer images.
  * Recruiter review calls will join this module with `app.requireUser`.
  */
@@ -62,27 +71,65 @@ export async function applicantsRoutes(
   decorateCandidate(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The answer of a resumed interview: the applicant and a fresh candidate token. */
+  const resumedReply = async (row: ApplicantRow, job: InterviewJob) => {
+    const candidateToken = await signCandidateToken(
+      app,
+      { applicantId: row.id, jobId: job.id, orgId: job.orgId },
+      CANDIDATE_TOKEN_TTL_SEC,
+    );
+    const applicant = await toCandidateApplicant(row, job, app.storage);
+    notifyApplicantSaved(app, job.ownerId, 'updated', applicant);
+    return { applicant, candidateToken, resumed: true };
+  };
+
   api.post(
     '/applicant',
     {
       schema: {
         tags: ['applicants'],
         summary:
-          'Public: start an interview (spec §4). Creates the applicant (opened now) and returns a candidate token scoped to it; INTERVIEW_NOT_AVAILABLE_ERR for an archived or missing job; ?demo=1 is refused (previews store nothing)',
+          "Public: start an interview. Creates the applicant (opened now) with the consent notice `consent: {version, language}` the candidate accepted (CONSENT_REQUIRED_ERR without it) and returns a candidate token scoped to it; INTERVIEW_NOT_AVAILABLE_ERR for an archived or missing job; ?demo=1 is refused (previews store nothing). When the e-mail already has an interview under way on the job, no applicant is made: with that applicant's candidate token (the same device) it is resumed (200, resumed: true); without, a code is e-mailed to the address and the answer is 409 INTERVIEW_IN_PROGRESS_ERR (then `POST applicant/resume`)",
         querystring: createApplicantQuerySchema,
         body: createApplicantBodySchema,
-        response: { 201: createApplicantResponseSchema },
+        response: { 200: createApplicantResponseSchema, 201: createApplicantResponseSchema },
       },
     },
     async (request, reply) => {
       if (request.query.demo === '1' || request.query.demo === 'true') {
         throw new AppError('VALIDATION_ERR', { message: 'A demo interview stores nothing' });
       }
+      const now = app.now();
+      const openJob = await getInterviewJob(app.db, request.body.jobId, { activeOnly: true });
+      assertJobOpen(openJob, now);
+      const underWay = await findInterviewToResume(app.db, {
+        jobId: openJob.id,
+        email: request.body.applicant.info.email,
+        ...(request.body.inviteToken ? { inviteToken: request.body.inviteToken } : {}),
+      });
+      if (underWay) {
+        // The device that started it proves it with the applicant's own candidate token.
+        const actor = request.actor;
+        if (actor.kind === 'candidate' && actor.scope.applicantId === underWay.id) {
+          const row = await resumeApplicant(app.db, underWay, openJob, now);
+          return reply.status(200).send(await resumedReply(row, openJob));
+        }
+        const queued = await sendResumeCode(
+          { db: app.db, secret: opts.config.jwtSecret, now },
+          underWay,
+          openJob,
+          request.body.language ?? 'en',
+        );
+        if (queued) void app.mailQueue.kick();
+        throw new AppError('INTERVIEW_IN_PROGRESS_ERR');
+      }
       const { row, job } = await createApplicant(app.db, {
+        userAgent: request.headers['user-agent'],
         jobId: request.body.jobId,
         info: request.body.applicant.info,
         now: app.now(),
         ...(request.body.inviteToken ? { inviteToken: request.body.inviteToken } : {}),
+        ...(request.body.consent ? { consent: request.body.consent } : {}),
       });
       const candidateToken = await signCandidateToken(
         app,
@@ -92,6 +139,64 @@ export async function applicantsRoutes(
       const applicant = await toCandidateApplicant(row, job, app.storage);
       notifyApplicantSaved(app, job.ownerId, 'created', applicant);
       return reply.status(201).send({ applicant, candidateToken });
+    },
+  );
+
+  api.post(
+    '/applicant/resume',
+    {
+      schema: {
+        tags: ['applicants'],
+        summary:
+          'Public: resume the interview the e-mail has under way on the job with the code `POST applicant` e-mailed (15 minutes, single use, 5 wrong tries). Answers the applicant and a fresh candidate token; CONFIRMATION_CODE_MISMATCH_ERR otherwise',
+        body: resumeWithCodeBodySchema,
+        response: { 200: createApplicantResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = app.now();
+      const job = await getInterviewJob(app.db, request.body.jobId, { activeOnly: true });
+      assertJobOpen(job, now);
+      const underWay = await findInterviewToResume(app.db, {
+        jobId: job.id,
+        email: request.body.email,
+      });
+      if (!underWay) throw new AppError('CONFIRMATION_CODE_MISMATCH_ERR');
+      await consumeResumeCode(
+        { db: app.db, secret: opts.config.jwtSecret, now },
+        underWay.id,
+        request.body.code,
+      );
+      const row = await resumeApplicant(app.db, underWay, job, now);
+      return resumedReply(row, job);
+    },
+  );
+
+  api.post(
+    '/applicant/:id/resume',
+    {
+      schema: {
+        tags: ['applicants'],
+        summary:
+          "Candidate token: the candidate is back in the token's own unfinished interview (a reload, a crash, another day): clears a quit recorded before, adds a resumed timeline entry and answers the applicant (answers saved so far, submitted and quit times) with a fresh candidate token. A submitted interview is answered as it is (resumed: false)",
+        params: applicantIdParamsSchema,
+        response: { 200: createApplicantResponseSchema },
+        security: candidateSecurity,
+      },
+      onRequest: requireCandidate,
+    },
+    async (request) => {
+      const scope = candidateOf(request);
+      const current = await getOwnApplicant(app.db, scope, request.params.id);
+      const job = await getInterviewJob(app.db, scope.jobId, { activeOnly: false });
+      if (current.submittedAt) {
+        const candidateToken = await signCandidateToken(app, scope, CANDIDATE_TOKEN_TTL_SEC);
+        const applicant = await toCandidateApplicant(current, job, app.storage);
+        return { applicant, candidateToken, resumed: false };
+      }
+      assertAcceptsStartedInterview(job, app.now());
+      const row = await resumeApplicant(app.db, current, job, app.now());
+      return resumedReply(row, job);
     },
   );
 

@@ -1,5 +1,8 @@
+import { acceptedConsentColumns } from '../consent/consent.service';
 import {
+  browserOfUserAgent,
   createInitialTimeline,
+  deviceOfUserAgent,
   fitsTimeLimit,
   findUnansweredQuestions,
   getAnswerType,
@@ -9,13 +12,16 @@ import {
   recordingKindsFor,
   type CandidateAnswer,
   type CandidateApplicant,
+  type CandidateConsent,
   type CandidateDetails,
   type UpdateApplicantBody,
 } from '@candid/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { StoredAnswer } from '../../db/schema';
+import { logKnockoutStatus, recordKnockoutStatus, scoreSubmission } from './knockout-scoring';
 import { AppError } from '../../lib/app-error';
+import { publish } from '../../lib/domain-events';
 import { isUuid } from '../../lib/ids';
 import { can, candidateActor } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
@@ -32,28 +38,23 @@ import {
   type InterviewJob,
 } from '../jobs/interview-job';
 import { findUserById, lockOrganization } from '../users/users.service';
-import { emitApplicantEvent } from '../integrations/webhooks.service';
 import { hashInvitationToken } from '../invitations/invitations.service';
-import { queueSubmissionNotices } from '../notifications/notifications.service';
-import {
-  hashStatusToken,
-  queueSubmissionConfirmation,
-  statusToken,
-} from '../application-status/application-status.service';
+import { hashStatusToken, statusPageLink, statusToken } from './status-link';
 import {
   appendTimeline,
   clearRecordingInAnswer,
   countFreeApplicants,
   findApplicantOfJob,
   findInvitedApplicant,
+  findUnfinishedApplicantByEmail,
   insertApplicant,
   setApplicantFields,
   setRecordingInAnswer,
   updateApplicantRecord,
   type ApplicantRow,
-} from '../review/applicant-records';
+} from '../applicant-records/applicant-store';
 import type { CandidateScope } from './candidate-auth';
-import { getAccommodation } from '../accommodations/accommodations.records';
+import { getAccommodation } from '../accommodations/accommodations.lookups';
 
 export type { ApplicantRow };
 
@@ -65,7 +66,7 @@ function iso(date: Date | null): string | null {
 }
 
 /**
- * The applicant as its candidate sees it (wire names of spec §3, no status, notes or timeline).
+ * The applicant as its candidate sees it (wire names of the product, no status, notes or timeline).
  * The back office's own mapping will live beside this one.
  */
 export async function toCandidateApplicant(
@@ -99,8 +100,8 @@ export async function toCandidateApplicant(
 }
 
 /**
- * Creates the applicant of a candidate who starts an interview (spec §4): opened now, the other
- * timestamps empty, status 0, `isFree` per DESIGN §7, and a timeline of created + opened. The
+ * Creates the applicant of a candidate who starts an interview: opened now, the other
+ * timestamps empty, status 0, `isFree` by the free-interview rule (docs/features.md), and a timeline of created + opened. The
  * organisation row is locked so two candidates starting at once cannot both take the 10th
  * free interview. With the token of a personal invitation link to this job (not yet submitted,
  * quit or archived), the invited applicant starts instead: their details as the form gives them,
@@ -108,10 +109,25 @@ export async function toCandidateApplicant(
  */
 export async function createApplicant(
   db: Db,
-  input: { jobId: string; info: CandidateDetails; now: Date; inviteToken?: string },
+  input: {
+    jobId: string;
+    info: CandidateDetails;
+    now: Date;
+    inviteToken?: string;
+    /** The candidate's browser, for the insights' device and browser mix (nothing else kept). */
+    userAgent?: string;
+    /** The consent notice the candidate accepted: none refuses the start. */
+    consent?: CandidateConsent;
+  },
 ): Promise<{ row: ApplicantRow; job: InterviewJob }> {
   const job = await getInterviewJob(db, input.jobId, { activeOnly: true });
   assertJobOpen(job, input.now);
+  const consent = await acceptedConsentColumns(db, {
+    orgId: job.orgId,
+    company: job.companyName,
+    consent: input.consent,
+    now: input.now,
+  });
   const owner = await findUserById(db, job.ownerId);
   const ownerHasUnlimited = owner ? hasUnlimitedInterviews(owner) : false;
   const found = input.inviteToken
@@ -136,10 +152,17 @@ export async function createApplicant(
       phone: input.info.phone,
       hometown: input.info.hometown,
     };
+    const start = {
+      ...consent,
+      startedAt: input.now,
+      device: deviceOfUserAgent(input.userAgent),
+      browser: browserOfUserAgent(input.userAgent),
+    };
     if (invited) {
       const openedAt = invited.openedAt ?? new Date(timestamp.opened!);
       await setApplicantFields(tx, invited.id, {
         ...details,
+        ...start,
         isFree,
         openedAt,
         updatedAt: input.now,
@@ -149,7 +172,7 @@ export async function createApplicant(
           { type: 'activity', activity: 'opened', createdAt: openedAt },
         ]);
       }
-      return { ...invited, ...details, isFree, openedAt, updatedAt: input.now };
+      return { ...invited, ...details, ...start, isFree, openedAt, updatedAt: input.now };
     }
     // The timeline begins with created (domain rule), then the interview was opened.
     const createdAt = createInitialTimeline(input.now)[0]!.createdAt;
@@ -159,6 +182,7 @@ export async function createApplicant(
         orgId: job.orgId,
         jobId: job.id,
         ...details,
+        ...start,
         status: 0,
         openedAt: new Date(timestamp.opened!),
         isFree,
@@ -171,7 +195,7 @@ export async function createApplicant(
         { type: 'activity', activity: 'opened', createdAt: new Date(timestamp.opened!) },
       ],
     );
-    await emitApplicantEvent(tx, 'applicant.created', created, input.now);
+    await publish(tx, 'applicant.created', { applicant: created, now: input.now });
     return created;
   });
   await recordActivity(db, {
@@ -184,6 +208,26 @@ export async function createApplicant(
     date: input.now,
   });
   return { row, job };
+}
+
+/**
+ * The interview a candidate starting on the job with this e-mail already has under way (opened,
+ * not submitted, archived or a preview): it is resumed rather than started twice. Null when
+ * there is none, or when it is the personal invitation `inviteToken` opens (which starts that
+ * same applicant anyway). A submitted interview is not resumed: the address starts a new one.
+ */
+export async function findInterviewToResume(
+  db: Db,
+  input: { jobId: string; email: string; inviteToken?: string },
+): Promise<ApplicantRow | null> {
+  const found = await findUnfinishedApplicantByEmail(db, input.jobId, input.email);
+  if (!found?.openedAt) return null;
+  const isInvitedOne =
+    input.inviteToken !== undefined &&
+    found.inviteTokenHash === hashInvitationToken(input.inviteToken);
+  // The invitation starts its applicant again unless they quit: then it is resumed like any.
+  if (isInvitedOne && !found.quitedAt) return null;
+  return found;
 }
 
 /** The token's own applicant; any other id (or a deleted applicant) is NOT_FOUND_ERR. */
@@ -276,7 +320,7 @@ async function checkAnswer(
     }
   }
   // The time limit holds on the server too: a recording longer than the question allows (with
-  // an approved accommodation's extra time, issue 14) is refused, whatever the client's clock did.
+  // an approved accommodation's extra time) is refused, whatever the client's clock did.
   const recordings = keys.filter((key) => key === answer.faceKey || key === answer.screenKey);
   if (recordings.length === 0) return;
   const accommodation = await getAccommodation(deps.db, scope.applicantId);
@@ -290,7 +334,7 @@ async function checkAnswer(
 }
 
 /**
- * The candidate's `PUT applicant` (spec §7): details, answers (merged by question), quit and
+ * The candidate's `PUT applicant`: details, answers (merged by question), quit and
  * submit. Submitting needs an answer to every question and no recording still uploading
  * (409 otherwise, message naming what is missing); it and quitting are recorded once each on
  * the timeline. A submitted interview accepts nothing more but a repeated submit.
@@ -353,6 +397,7 @@ export async function updateOwnApplicant(
     quited: wantsQuit && !current.quitedAt && !wantsSubmit,
     submitted: wantsSubmit,
   };
+  const scored = wantsSubmit ? scoreSubmission(job, answerMap, current.status) : null;
   const row = await updateApplicantRecord(
     db,
     current.id,
@@ -364,6 +409,7 @@ export async function updateOwnApplicant(
         ? {
             submittedAt: now,
             statusTokenHash: hashStatusToken(statusToken(deps.secret, current.id)),
+            ...scored?.set,
           }
         : {}),
       updatedAt: now,
@@ -374,21 +420,15 @@ export async function updateOwnApplicant(
     ],
     change.submitted
       ? async (tx, updated) => {
-          await queueSubmissionConfirmation(tx, {
-            secret: deps.secret,
-            publicUrl: deps.publicUrl,
-            now,
+          await publish(tx, 'applicant.submitted', {
+            applicant: updated,
+            job,
             lang: body.language ?? 'en',
-            applicant: updated,
-            job,
-          });
-          await queueSubmissionNotices(tx, {
+            statusLink: statusPageLink(deps.publicUrl, statusToken(deps.secret, updated.id)),
             publicUrl: deps.publicUrl,
             now,
-            applicant: updated,
-            job,
           });
-          await emitApplicantEvent(tx, 'applicant.submitted', updated, now);
+          if (scored) await recordKnockoutStatus(tx, updated, scored, now);
         }
       : undefined,
   );
@@ -403,6 +443,7 @@ export async function updateOwnApplicant(
       date: now,
     });
   }
+  if (scored) await logKnockoutStatus(db, row, scored, now);
   return { row, job, change };
 }
 

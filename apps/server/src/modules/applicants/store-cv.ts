@@ -4,11 +4,11 @@ import { AppError } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { recordCandidateFile } from '../interview-uploads/interview-uploads.service';
 import { applicantFileKey, declaredCvType, sniffCvType } from './applicant-files';
-import { setApplicantCv } from '../review/applicant-records';
+import { setApplicantCv } from '../applicant-records/applicant-store';
 import type { CandidateScope } from './candidate-auth';
 
 /**
- * Stores an applicant's CV (spec §5): one PDF, DOC or DOCX of at most CV_MAX_BYTES, its type
+ * Stores an applicant's CV: one PDF, DOC or DOCX of at most CV_MAX_BYTES, its type
  * checked both as declared (Content-Type or extension) and by its bytes, stored under the
  * file name, a dash and the upload timestamp. The candidate uploads it during onboarding; a
  * recruiter may replace it from the applicant's details. Nothing is written when it is refused.

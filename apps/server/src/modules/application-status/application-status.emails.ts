@@ -1,5 +1,5 @@
 import type { Language } from '@candid/domain';
-import { renderEmail, type RenderedEmail } from '../../mail/layout';
+import { companySenderName, isolate, renderEmail, type RenderedEmail } from '../../mail/layout';
 
 /** The confirmation of a submitted interview, with the private link to the status page. */
 export function confirmationEmail(input: {
@@ -10,7 +10,7 @@ export function confirmationEmail(input: {
   link: string;
 }): RenderedEmail {
   const he = input.lang === 'he';
-  const name = input.fName.trim();
+  const name = isolate(input.fName.trim());
   return renderEmail(
     input.lang,
     {
@@ -20,11 +20,11 @@ export function confirmationEmail(input: {
       greeting: he ? `שלום ${name},` : `Hi ${name},`,
       intro: he
         ? [
-            `תודה! הראיון שלך למשרת ${input.jobTitle} ב-${input.companyName} התקבל.`,
+            `תודה! הראיון שלך למשרת ${isolate(input.jobTitle)} ב-${isolate(input.companyName)} התקבל.`,
             'בקישור הזה אפשר לראות בכל עת באיזה שלב נמצאת המועמדות שלך.',
           ]
         : [
-            `Thank you! Your interview for ${input.jobTitle} at ${input.companyName} was received.`,
+            `Thank you! Your interview for ${isolate(input.jobTitle)} at ${isolate(input.companyName)} was received.`,
             'Follow your application at any time with this link.',
           ],
       linkLabel: he ? 'מעקב אחר המועמדות' : 'Follow your application',
@@ -34,6 +34,6 @@ export function confirmationEmail(input: {
           : 'The link is yours alone; no password is needed.',
       ],
     },
-    { link: input.link },
+    { link: input.link, fromName: companySenderName(input.companyName, input.lang) },
   );
 }

@@ -6,7 +6,7 @@ import { getApplicationStatus } from './application-status.service';
 /** Status page loads per minute and IP: a candidate looks now and then, nobody needs more. */
 const LOOKS_PER_MINUTE = 30;
 
-/** The candidate status page's one call (issue 14): public, the private token is the key. */
+/** The candidate status page's one call: public, the private token is the key. */
 export async function applicationStatusRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(

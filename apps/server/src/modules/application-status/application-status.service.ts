@@ -1,4 +1,3 @@
-import { createHash, createHmac } from 'node:crypto';
 import {
   getApplicationStage,
   resolveStatusStages,
@@ -9,44 +8,22 @@ import type { Db, DbTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
 import { enqueueMails } from '../outbox/mail-queue';
-import { findApplicantByStatusToken } from '../review/applicant-records';
+import { findApplicantByStatusToken } from '../applicant-records/applicant-store';
+import { hashStatusToken } from '../applicants/status-link';
 import { confirmationEmail } from './application-status.emails';
 
 /** The mail queue's purpose of the confirmation sent when an interview is submitted. */
 export const CONFIRMATION_PURPOSE = 'submission-confirmation';
 
 /**
- * The private token of an applicant's status page: 24 bytes of an HMAC of its id under the
- * server's secret (base64url), like an invitation token (another label, so neither link opens
- * the other's page). Only its hash is stored; the thank-you page and the e-mail carry it.
- */
-export function statusToken(secret: string, applicantId: string): string {
-  return createHmac('sha256', secret)
-    .update(`status:${applicantId}`)
-    .digest()
-    .subarray(0, 24)
-    .toString('base64url');
-}
-
-export function hashStatusToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** The status page's address (the web app's `/application/{token}`). */
-export function statusPageLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/application/${token}`;
-}
-
-/**
  * What a submit adds, inside its transaction: the confirmation e-mail with the status page link
  * in the candidate's language, queued (the durable queue sends it), for a candidate who gave an
- * address. The token's hash is written by the caller with the submit itself.
+ * address (an `applicant.submitted` subscriber). The token's hash is written with the submit.
  */
 export async function queueSubmissionConfirmation(
   tx: Db | DbTx,
   input: {
-    secret: string;
-    publicUrl: string;
+    statusLink: string;
     now: Date;
     lang: Language;
     applicant: { id: string; orgId: string; fName: string; email: string };
@@ -54,7 +31,7 @@ export async function queueSubmissionConfirmation(
   },
 ): Promise<void> {
   if (!input.applicant.email) return;
-  const link = statusPageLink(input.publicUrl, statusToken(input.secret, input.applicant.id));
+  const link = input.statusLink;
   const email = confirmationEmail({
     lang: input.lang,
     fName: input.applicant.fName,

@@ -14,14 +14,14 @@ interface AuthRateLimit {
 }
 
 /**
- * The sign-in routes' limits, per 15 minutes, on top of the global per-IP limit. Sending a
+ * The sign-in routes' limits, per 15 minutes, on top of the global per-IP limit (the password
+ * login counts failures instead: login-limits.ts). Sending a
  * code or an email is limited harder than entering one; code entry allows two codes' worth
  * of tries, since a code dies after 5 wrong ones anyway. AUTH_RATE_LIMIT_PER_IP and
  * AUTH_RATE_LIMIT_PER_ACCOUNT override the numbers for every route (tests, load tests).
  */
 export const AUTH_RATE_LIMITS = {
   signup: { perIp: 10, perAccount: 5 },
-  login: { perIp: 20, perAccount: 10 },
   loginGoogle: { perIp: 20, perAccount: null },
   sendOtp: { perIp: 20, perAccount: 5 },
   loginOtp: { perIp: 20, perAccount: 10 },

@@ -23,9 +23,16 @@ import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { isStaff, staffOf } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
-import { findUserById, toUserDto } from '../users/users.service';
+import { findUserById } from '../users/users.service';
+import { toUserDto } from '../users/users.presenter';
 import { authRateLimit, type AuthRateLimitName } from './auth.rate-limits';
 import { createAuthService, type ClientInfo } from './auth.service';
+import {
+  createLoginLimits,
+  LOGIN_LIMITS,
+  memoryFailureCounters,
+  redisFailureCounters,
+} from './login-limits';
 
 const TAGS = ['auth'];
 const BEARER = [{ bearerAuth: [] }];
@@ -34,13 +41,13 @@ function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return {
     userAgent: typeof userAgent === 'string' ? userAgent : undefined,
-    // A new account without a chosen language gets the browser's (spec §1: Hebrew or English).
+    // A new account without a chosen language gets the browser's (Hebrew or English).
     language: getDefaultLanguage(request.headers['accept-language']),
   };
 }
 
 /**
- * Spec §7 "Auth": signup, logins, codes, email verification, password reset and sessions.
+ * Auth: signup, logins, codes, email verification, password reset and sessions.
  * Calls that send a code to an email answer at once and the same way whether or not the
  * account exists; the lookup and the mail happen after the answer.
  */
@@ -56,6 +63,19 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
     config,
   });
   const limit = (name: AuthRateLimitName) => authRateLimit(app, config, name);
+  // AUTH_RATE_LIMIT_PER_ACCOUNT and AUTH_RATE_LIMIT_PER_IP override the login numbers too.
+  const perAccount = config.authRateLimit.perAccountMax;
+  const loginLimits = createLoginLimits({
+    counters: app.rateLimitRedis
+      ? redisFailureCounters(app.rateLimitRedis)
+      : memoryFailureCounters(() => app.now()),
+    settings: {
+      perAccountAndIp: perAccount ?? LOGIN_LIMITS.perAccountAndIp,
+      perIp: config.authRateLimit.perIpMax ?? LOGIN_LIMITS.perIp,
+      accountSlowdownAfter: perAccount ?? LOGIN_LIMITS.accountSlowdownAfter,
+    },
+    log: app.log,
+  });
 
   const background = new Set<Promise<void>>();
   const runInBackground = (request: FastifyRequest, task: () => Promise<void>) => {
@@ -104,13 +124,32 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
     {
       schema: {
         tags: TAGS,
-        summary: 'Log in with email and password',
+        summary:
+          'Log in with email and password. Failures are limited per account and address and per address (429 with Retry-After); many failures to one account slow its logins down, never refuse them',
         body: loginBodySchema,
         response: { 200: sessionResponseSchema },
       },
-      preHandler: limit('login'),
     },
-    async (request) => auth.login(request.body, clientOf(request)),
+    async (request, reply) => {
+      const admission = await loginLimits.admit(request.body.email ?? '', request.ip);
+      if ('retryAfterSec' in admission) {
+        reply.header('retry-after', admission.retryAfterSec);
+        throw new AppError('RATE_LIMITED_ERR');
+      }
+      const { attempt } = admission;
+      try {
+        const session = await auth.login(request.body, clientOf(request));
+        await attempt.succeed();
+        return session;
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'INVALID_CREDENTIALS_ERR') {
+          await attempt.fail();
+        } else {
+          await attempt.cancel();
+        }
+        throw error;
+      }
+    },
   );
 
   api.post(
@@ -291,15 +330,17 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
     {
       schema: {
         tags: TAGS,
-        summary: 'Log out: revokes the session of the given refresh token',
+        summary:
+          'Log out: ends the session of the given refresh token and of the access token sent with the call; its access tokens stop working at once',
         body: logoutBodySchema.nullish(),
         response: { 200: emptyReplySchema },
       },
     },
     async (request) => {
-      await auth.logout(request.body?.refreshToken);
       // Who logged out, when the call says (the web app sends its access token with it).
       const actor = request.actor;
+      const sessionId = isStaff(actor) && !actor.apiKey ? actor.sessionId : undefined;
+      await auth.logout(request.body?.refreshToken, sessionId);
       if (isStaff(actor)) {
         await recordActivity(app.db, {
           type: 'logout',

@@ -21,11 +21,10 @@ import {
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
-  toAuthUser,
-  toUserDto,
   updateUser,
   type UserRow,
 } from '../users/users.service';
+import { toAuthUser, toUserDto } from '../users/users.presenter';
 import { loginCodeEmail, resetCodeEmail, verificationEmail, type AuthEmail } from './auth.emails';
 import { createGoogleVerifier, type GoogleTokenVerifier } from './google';
 import { createOneTimeCodes } from './one-time-codes.service';
@@ -55,7 +54,7 @@ function languageOf(row: UserRow): Language {
 }
 
 /**
- * The account flows of spec §4 "Auth flows": signup, the logins (password, Google, OTP,
+ * The account flows of the product "Auth flows": signup, the logins (password, Google, OTP,
  * verification link), email verification, password reset, sessions (rotating refresh
  * tokens) and the emails they send.
  */
@@ -290,13 +289,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     sendVerification,
 
-    /** Verifies the user's email with the emailed code (INVALID_VERIFY_CODE_ERR otherwise). */
+    /**
+     * Verifies the user's email with the emailed code; a wrong or used-up code is
+     * CONFIRMATION_CODE_MISMATCH_ERR, whose message also says to resend the email.
+     */
     async verifyEmailWithCode(userId: string, code: string): Promise<UserRow> {
       const row = await findUserById(db, userId);
       if (!row) throw new AppError('INVALID_TOKEN_ERR');
       if (row.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED_ERR');
       if (!(await codes.checkCode(row.id, 'verify_email', code, { consume: true }))) {
-        throw new AppError('INVALID_VERIFY_CODE_ERR');
+        throw new AppError('CONFIRMATION_CODE_MISMATCH_ERR');
       }
       return updateUser(db, row.id, { emailVerified: true }, now());
     },
@@ -366,9 +368,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { accessToken, refreshToken: next.token };
     },
 
-    /** Ends the session of the refresh token, when one is given. */
-    async logout(token: string | undefined): Promise<void> {
+    /**
+     * Ends the session of the refresh token and the one the access token names, when given:
+     * either ends the access token too, on every process (see docs/security.md).
+     */
+    async logout(token: string | undefined, sessionId: string | undefined): Promise<void> {
       if (token) await refreshTokens.revokeFamilyOf(token);
+      if (sessionId) await refreshTokens.revokeFamily(sessionId);
     },
   };
 }

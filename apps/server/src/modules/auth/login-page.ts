@@ -10,7 +10,7 @@ import {
   readManifest,
   renderDeferredApp,
   type ViteManifest,
-} from '../jobs/invitation-page';
+} from '../../plugins/web-first-screen';
 
 /** `/login`, with or without a query (`?redirect=`). */
 const LOGIN_PAGE = /^\/login\/?(?:\?[^#]*)?$/;

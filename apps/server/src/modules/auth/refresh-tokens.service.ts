@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -32,8 +32,38 @@ export interface RefreshTokens {
   ): Promise<IssuedRefreshToken & { userId: string }>;
   /** Ends the session the token belongs to (logout); an unknown token is ignored. */
   revokeFamilyOf(token: string): Promise<void>;
+  /** Ends the session with this id (the `sid` of the access token a logout came with). */
+  revokeFamily(familyId: string): Promise<void>;
   /** Ends every session of the user, except `exceptFamilyId` (the caller's own) when given. */
   revokeAllOfUser(userId: string, options?: { exceptFamilyId?: string }): Promise<void>;
+}
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNull(refreshTokens.revokedAt)),
+    )
+    .limit(1)
+    .prepare('auth_live_session');
+}
+const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * Whether a login session (refresh-token family) is live: some token of it not revoked.
+ * Logout, a password change and a reused token revoke every token of the family. Asked on
+ * every request with an access token, so it reads one row through the family index, as a
+ * statement prepared once per database (on PostgreSQL parsed and planned once per connection).
+ */
+export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
+  let statement = sessionStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionLookup(db);
+    sessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ familyId });
+  return row !== undefined;
 }
 
 function hashToken(token: string): string {
@@ -74,6 +104,7 @@ export function createRefreshTokens(deps: { db: Db; now: () => Date }): RefreshT
 
   return {
     issue,
+    revokeFamily,
 
     async rotate(token, options) {
       const [row] = await db

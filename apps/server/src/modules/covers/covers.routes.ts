@@ -11,7 +11,7 @@ const TAGS = ['covers'];
 const BEARER = [{ bearerAuth: [] }];
 
 /**
- * Job cover images (spec §7 stock-photo search): the search the job editor calls (Unsplash
+ * Job cover images (stock-photo search): the search the job editor calls (Unsplash
  * when UNSPLASH_ACCESS_KEY is set, else the built-in gallery), and the gallery's own images,
  * public because they show on the candidate's invitation page.
  */

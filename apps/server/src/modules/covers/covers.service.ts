@@ -35,7 +35,7 @@ function withReferral(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${UNSPLASH_REFERRAL}`;
 }
 
-/** One page of the built-in gallery (spec §7: 20 per page). */
+/** One page of the built-in gallery (20 per page). */
 export function searchGallery(query: string, page: number): CoverSearchResponse {
   const matches = searchGalleryCovers(query);
   const skip = getSkip(page, IMAGE_SEARCH_PAGE_SIZE);

@@ -26,7 +26,7 @@ const BEARER = [{ bearerAuth: [] }];
 const idParamsSchema = z.object({ id: z.string() });
 
 /**
- * Spec §6 multi-department organisations: the organisation's departments. Anyone of it with
+ * Multi-department organisations: the organisation's departments. Anyone of it with
  * MULTI_DEPARTMENT_ORGANIZATION lists them (the job editor and the job filter); its owner (or
  * an admin) adds, renames and deletes them. Another organisation's department is not found.
  */

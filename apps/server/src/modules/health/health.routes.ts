@@ -57,7 +57,7 @@ export async function healthRoutes(app: FastifyInstance) {
     },
   );
 
-  // The media check's uplink probe (issue 14): the candidate's browser times sending
+  // The media check's uplink probe: the candidate's browser times sending
   // UPLINK_PROBE_BYTES here to pick the recorder's bitrate. The body is read and dropped.
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {

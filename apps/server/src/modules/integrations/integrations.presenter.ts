@@ -17,7 +17,12 @@ export function toApiKey(row: ApiKeyRow, createdBy: string): ApiKey {
   };
 }
 
-export function toWebhookEndpoint(row: WebhookEndpointRow, failedCount = 0): WebhookEndpoint {
+export function toWebhookEndpoint(
+  row: WebhookEndpointRow,
+  now: Date,
+  failedCount = 0,
+): WebhookEndpoint {
+  const overlapEnds = row.previousSecret ? row.previousSecretExpiresAt : null;
   return {
     _id: row.id,
     url: row.url,
@@ -26,6 +31,10 @@ export function toWebhookEndpoint(row: WebhookEndpointRow, failedCount = 0): Web
     enabled: row.enabled,
     createdAt: row.createdAt.toISOString(),
     failedCount,
+    disabledReason: row.enabled ? null : row.disabledReason,
+    disabledAt: row.enabled ? null : iso(row.disabledAt),
+    disabledError: row.enabled ? null : row.disabledError,
+    previousSecretExpiresAt: overlapEnds && overlapEnds > now ? overlapEnds.toISOString() : null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   webhookEndpointListResponseSchema,
   webhookEndpointSchema,
   webhookSecretResponseSchema,
+  webhookSecretRotationResponseSchema,
   emptyReplySchema,
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,6 +30,7 @@ import {
   listWebhookEndpoints,
   queueTestEvent,
   resendDelivery,
+  rotateWebhookSecret,
   updateWebhookEndpoint,
 } from './webhooks.service';
 
@@ -45,7 +47,7 @@ function ownerOf(request: FastifyRequest) {
 }
 
 /**
- * Issue 15, API keys and webhooks: the organisation owner's keys (made with a name and a scope,
+ * API keys and webhooks: the organisation owner's keys (made with a name and a scope,
  * shown once, revoked at once) and webhook endpoints (events, signing secret, test event, the
  * delivery log and "Send again"). Every call works on the caller's own organisation.
  */
@@ -168,7 +170,7 @@ export async function integrationsRoutes(
     async (request) => {
       const actor = ownerOf(request);
       const rows = await listWebhookEndpoints(app.db, actor.orgId);
-      return { endpoints: rows.map((row) => toWebhookEndpoint(row, row.failedCount)) };
+      return { endpoints: rows.map((row) => toWebhookEndpoint(row, app.now(), row.failedCount)) };
     },
   );
 
@@ -195,7 +197,7 @@ export async function integrationsRoutes(
         now: app.now(),
       });
       await logActivity(actor, 'create', 'webhook', row.url, { endpointId: row.id });
-      return reply.status(201).send(toWebhookEndpoint(row));
+      return reply.status(201).send(toWebhookEndpoint(row, app.now()));
     },
   );
 
@@ -223,7 +225,7 @@ export async function integrationsRoutes(
         endpointId: row.id,
         enabled: row.enabled,
       });
-      return toWebhookEndpoint(row);
+      return toWebhookEndpoint(row, app.now());
     },
   );
 
@@ -264,6 +266,34 @@ export async function integrationsRoutes(
       const actor = ownerOf(request);
       const row = await getWebhookEndpoint(app.db, actor.orgId, request.params.id);
       return { secret: row.secret };
+    },
+  );
+
+  api.post(
+    '/integrations/webhook/:id/secret/rotate',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Owner: a new signing secret; the old one still signs beside it (two v1 signatures) for 24 hours, then stops',
+        params: idParamsSchema,
+        response: { 200: webhookSecretRotationResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const actor = ownerOf(request);
+      const endpoint = await getWebhookEndpoint(app.db, actor.orgId, request.params.id);
+      const row = await rotateWebhookSecret(app.db, endpoint, app.now());
+      await logActivity(actor, 'update', 'webhook', row.url, {
+        endpointId: row.id,
+        secretRotated: true,
+      });
+      return {
+        secret: row.secret,
+        previousSecretExpiresAt: row.previousSecretExpiresAt!.toISOString(),
+      };
     },
   );
 

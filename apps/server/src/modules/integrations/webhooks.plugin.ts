@@ -28,6 +28,8 @@ export const webhooksPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     now: () => app.now(),
     log: app.log,
     allowPrivateAddresses: opts.config.webhookAllowPrivateAddresses,
+    publicUrl: opts.config.publicUrl,
+    onEndpointDisabled: () => void app.mailQueue.kick(),
   });
   app.decorate('webhookSender', sender);
   app.addHook('onResponse', async () => {

@@ -3,6 +3,7 @@ import {
   hasPermission,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERY_LOG_SIZE,
+  WEBHOOK_SECRET_OVERLAP_MS,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
   type WebhookEndpointInput,
@@ -13,6 +14,7 @@ import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/types';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ApplicantSubject } from '../../lib/domain-events';
 import { isUuid } from '../../lib/ids';
 import { findOrgOwner } from '../users/users.service';
 
@@ -128,7 +130,9 @@ export async function updateWebhookEndpoint(
   id: string,
   input: EndpointValues & { now: Date },
 ): Promise<WebhookEndpointRow> {
-  await getWebhookEndpoint(db, orgId, id);
+  const before = await getWebhookEndpoint(db, orgId, id);
+  // Turned on again: the sender's reason goes. Kept off: the reason stays for the screen.
+  const reason = input.enabled || !before.enabled ? {} : { disabledReason: null };
   const [row] = await db
     .update(webhookEndpoints)
     .set({
@@ -137,8 +141,32 @@ export async function updateWebhookEndpoint(
       events: input.events,
       enabled: input.enabled,
       updatedAt: input.now,
+      ...(input.enabled ? { disabledReason: null, disabledAt: null, disabledError: null } : reason),
     })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+    .returning();
+  return row!;
+}
+
+/**
+ * A new signing secret; the one it replaces still signs beside it for
+ * {@link WEBHOOK_SECRET_OVERLAP_MS}, so a receiver can switch without losing a message. A
+ * second rotation within the window drops the oldest secret.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  endpoint: WebhookEndpointRow,
+  now: Date,
+): Promise<WebhookEndpointRow> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      secret: newWebhookSecret(),
+      previousSecret: endpoint.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS),
+      updatedAt: now,
+    })
+    .where(eq(webhookEndpoints.id, endpoint.id))
     .returning();
   return row!;
 }
@@ -277,20 +305,6 @@ export async function resendDelivery(
   return row!;
 }
 
-/** What an applicant event tells of the applicant (the row, as its owner module stores it). */
-export interface ApplicantEventSubject {
-  id: string;
-  orgId: string;
-  jobId: string;
-  fName: string;
-  lName: string;
-  email: string;
-  phone: string;
-  status: number;
-  createdAt: Date;
-  submittedAt: Date | null;
-}
-
 /**
  * Queues an applicant event (see {@link emitWebhookEvent}) with the applicant's wire fields;
  * `extra` adds what the event is about (the previous status of a status change).
@@ -298,7 +312,7 @@ export interface ApplicantEventSubject {
 export function emitApplicantEvent(
   tx: Db | DbTx,
   type: WebhookEventType,
-  applicant: ApplicantEventSubject,
+  applicant: ApplicantSubject,
   now: Date,
   extra: Record<string, unknown> = {},
 ): Promise<number> {

@@ -21,22 +21,24 @@ import {
 } from '../applicants/candidate-auth';
 import { assertAcceptsStartedInterview, getInterviewJob } from '../jobs/interview-job';
 import {
-  abortMultipart,
-  completeMultipart,
-  getOwnedMultipart,
   resolveRecordingTarget,
-  signSinglePut,
-  startMultipart,
   toUploadError,
-  toWireParts,
   UPLOAD_URL_TTL_SEC,
   assertInterviewOpen,
 } from './interview-uploads.service';
+import {
+  abortMultipart,
+  completeMultipart,
+  getOwnedMultipart,
+  signSinglePut,
+  startMultipart,
+  toWireParts,
+} from './multipart-uploads';
 
 const security = [{ bearerAuth: [] }];
 
 /**
- * Recording uploads of spec §7 "Uploads" (candidate token). Browsers send the bytes straight
+ * Recording uploads of the product "Uploads" (candidate token). Browsers send the bytes straight
  * to storage through signed URLs; the server only checks keys (this token's applicant and job,
  * a question that records that kind), signs, lists, completes and aborts, and tracks every
  * upload in `uploads` (started → completed/aborted). S3's part rules hold on both adapters:

@@ -1,20 +1,18 @@
 import {
-  maxTakesPerQuestion,
   parseRecordingKey,
   RECORDING_MIME_TYPES,
   recordingKindsFor,
   type RecordingKind,
 } from '@candid/domain';
-import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbTx } from '../../db/client';
-import { recordingTakes, uploads } from '../../db/schema';
+import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { isStorageError, type ObjectStorage, type UploadedPart } from '../../storage/storage';
+import { isStorageError, type ObjectStorage } from '../../storage/storage';
 import type { CandidateScope } from '../applicants/candidate-auth';
 import type { InterviewJob } from '../jobs/interview-job';
-import { findApplicantSubmittedAt } from '../review/applicant-records';
-import { getAccommodation } from '../accommodations/accommodations.records';
+import { findApplicantRecordingState } from '../applicant-records/applicant-store';
 import { can, candidateActor } from '../../policies';
 import { measureStoredMp4DurationSec } from './mp4-duration';
 import { fixStoredWebmDuration } from './webm-duration';
@@ -136,141 +134,6 @@ export async function saveStartedUpload(
 }
 
 /**
- * Counts a new take of a recorded question (issue 14) before its upload begins, in one atomic
- * statement, and refuses it (409) on a one-try job once 1 + the approved extra retakes were
- * started for this applicant, question and kind. Jobs with retakes are counted, never refused.
- */
-export async function countNewTake(
-  db: Db,
-  scope: Pick<CandidateScope, 'applicantId'>,
-  job: Pick<InterviewJob, 'isOneTry'>,
-  target: Pick<RecordingTarget, 'questId' | 'kind'>,
-  now: Date,
-): Promise<void> {
-  const accommodation = await getAccommodation(db, scope.applicantId);
-  const maxTakes = maxTakesPerQuestion(job, accommodation);
-  const [counted] = await db
-    .insert(recordingTakes)
-    .values({
-      applicantId: scope.applicantId,
-      questionId: target.questId,
-      kind: target.kind,
-      takes: 1,
-      lastStartedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [recordingTakes.applicantId, recordingTakes.questionId, recordingTakes.kind],
-      set: { takes: sql`${recordingTakes.takes} + 1`, lastStartedAt: now },
-      ...(maxTakes === null ? {} : { setWhere: lt(recordingTakes.takes, maxTakes) }),
-    })
-    .returning({ takes: recordingTakes.takes });
-  if (!counted) {
-    throw new AppError('VALIDATION_ERR', {
-      status: 409,
-      message:
-        maxTakes === 1
-          ? 'This question was already recorded: a one-try interview allows one take per question'
-          : `No retakes left for this question: all ${maxTakes} takes allowed were started`,
-    });
-  }
-}
-
-/** Gives a counted take back when its upload could not begin at all (a storage failure). */
-export async function uncountTake(
-  db: Db,
-  scope: Pick<CandidateScope, 'applicantId'>,
-  target: Pick<RecordingTarget, 'questId' | 'kind'>,
-): Promise<void> {
-  await db
-    .update(recordingTakes)
-    .set({ takes: sql`${recordingTakes.takes} - 1` })
-    .where(
-      and(
-        eq(recordingTakes.applicantId, scope.applicantId),
-        eq(recordingTakes.questionId, target.questId),
-        eq(recordingTakes.kind, target.kind),
-        gt(recordingTakes.takes, 1),
-      ),
-    );
-}
-
-/**
- * `start_multipart`: a started upload of the same key is handed back (a reloaded page resumes
- * it with list_parts) unless `restart` (a retake), which aborts it and starts afresh. A
- * completed key starts a new upload too: the retake replaces the object when it completes.
- * Every upload that is not a resume is a new take, counted and, on a one-try job beyond the
- * allowance, refused (409) before anything is aborted.
- */
-export async function startMultipart(
-  deps: { db: Db; storage: ObjectStorage; now: Date },
-  scope: CandidateScope,
-  job: Pick<InterviewJob, 'isOneTry'>,
-  target: RecordingTarget,
-  restart: boolean,
-): Promise<{ uploadId: string; resumed: boolean }> {
-  const { db, storage, now } = deps;
-  const existing = await findUpload(db, target.key);
-  if (existing && !isOwnUpload(scope, existing)) throw new AppError('FORBIDDEN_ERR');
-  if (existing?.status === 'started' && existing.uploadId) {
-    if (!restart) {
-      // Still known to storage? (A stale-upload sweep may have removed it.)
-      const alive = await storage.listParts(target.key, existing.uploadId).then(
-        () => true,
-        (error: unknown) => {
-          if (isStorageError(error) && error.code === 'NO_SUCH_UPLOAD') return false;
-          throw error;
-        },
-      );
-      if (alive) return { uploadId: existing.uploadId, resumed: true };
-    }
-  }
-  // An unfinished upload that received nothing yet is the same take asked for again (a start
-  // whose answer was lost), and so is one the stale-upload sweep removed (the device still holds
-  // that take): it is replaced without counting, so no recorded answer is refused.
-  const replacesEmptyTake =
-    existing?.status === 'started' &&
-    existing.uploadId !== null &&
-    (await storage.listParts(target.key, existing.uploadId).then(
-      (parts) => parts.length === 0,
-      (error: unknown) => isStorageError(error) && error.code === 'NO_SUCH_UPLOAD',
-    ));
-  if (!replacesEmptyTake) await countNewTake(db, scope, job, target, now);
-  if (restart && existing?.status === 'started' && existing.uploadId) {
-    await storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
-  }
-  const { uploadId } = await storage
-    .createMultipartUpload(target.key, { contentType: target.contentType })
-    .catch(async (error: unknown) => {
-      await uncountTake(db, scope, target);
-      throw error;
-    });
-  await saveStartedUpload(db, scope, target, uploadId, now);
-  return { uploadId, resumed: false };
-}
-
-/**
- * The upload row of `key` when `uploadId` is its current multipart upload and belongs to the
- * token's applicant: a client cannot sign, list, complete or abort anyone else's upload.
- */
-export async function getOwnedMultipart(
-  db: Db,
-  scope: CandidateScope,
-  key: string,
-  uploadId: string,
-): Promise<UploadRow> {
-  const row = await findUpload(db, key);
-  if (!row || !isOwnUpload(scope, row) || row.uploadId !== uploadId) {
-    throw new AppError('NOT_FOUND_ERR', { message: 'No such upload for this key' });
-  }
-  return row;
-}
-
-/** Parts stored so far, in S3's wire names. */
-export function toWireParts(parts: UploadedPart[]) {
-  return parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag, Size: part.size }));
-}
-
-/**
  * Makes a stored recording seekable where needed (webm: writes the Segment Duration), measures
  * its length (webm from its clusters, mp4 from its boxes: the time-limit check covers both) and
  * marks its upload completed with its final size. Failing to fix or measure a file never loses
@@ -308,74 +171,6 @@ export async function finishRecording(
     .set({ status: 'completed', sizeBytes: finalSize, completedAt: deps.now, durationSec })
     .where(eq(uploads.id, row.id));
   return { size: finalSize, durationSec };
-}
-
-/** `complete_multipart`: joins the parts, fixes the recording, marks the upload completed. */
-export async function completeMultipart(
-  deps: { db: Db; storage: ObjectStorage; now: Date; log: FastifyBaseLogger },
-  row: UploadRow,
-  parts: { PartNumber: number; ETag: string }[],
-): Promise<{ size: number; durationSec: number | null }> {
-  if (row.status === 'completed') {
-    // A retried complete whose first answer was lost: the same result again.
-    return { size: row.sizeBytes ?? 0, durationSec: row.durationSec };
-  }
-  if (row.status !== 'started' || !row.uploadId) throw new AppError('NOT_FOUND_ERR');
-  const { size } = await deps.storage
-    .completeMultipartUpload(
-      row.key,
-      row.uploadId,
-      parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag })),
-    )
-    .catch((error: unknown) => {
-      throw toUploadError(error);
-    });
-  return finishRecording(deps, row, size);
-}
-
-/** `abort_multipart`: drops the parts and marks the upload aborted. */
-export async function abortMultipart(
-  deps: { db: Db; storage: ObjectStorage },
-  row: UploadRow,
-): Promise<void> {
-  if (row.status === 'started' && row.uploadId) {
-    await deps.storage.abortMultipartUpload(row.key, row.uploadId).catch((error: unknown) => {
-      if (isStorageError(error) && error.code === 'NO_SUCH_UPLOAD') return;
-      throw toUploadError(error);
-    });
-  }
-  if (row.status !== 'completed') {
-    await deps.db.update(uploads).set({ status: 'aborted' }).where(eq(uploads.id, row.id));
-  }
-}
-
-/**
- * `sign`: a single-PUT upload of a whole recording; confirmed when an answer names it. A new
- * take is counted (and refused beyond a one-try job's allowance) unless the key's current
- * upload is a single PUT whose object has not arrived yet: signing it again (a retry) is the
- * same take.
- */
-export async function signSinglePut(
-  deps: { db: Db; storage: ObjectStorage; now: Date },
-  scope: CandidateScope,
-  job: Pick<InterviewJob, 'isOneTry'>,
-  target: RecordingTarget,
-): Promise<string> {
-  const existing = await findUpload(deps.db, target.key);
-  if (existing && !isOwnUpload(scope, existing)) throw new AppError('FORBIDDEN_ERR');
-  const isResigned =
-    existing?.status === 'started' &&
-    existing.uploadId === null &&
-    (await deps.storage.headObject(target.key)) === null;
-  if (!isResigned) await countNewTake(deps.db, scope, job, target, deps.now);
-  if (existing?.status === 'started' && existing.uploadId) {
-    await deps.storage.abortMultipartUpload(target.key, existing.uploadId).catch(() => undefined);
-  }
-  await saveStartedUpload(deps.db, scope, target, null, deps.now);
-  return deps.storage.signPutUrl(target.key, {
-    contentType: target.contentType,
-    expiresInSec: UPLOAD_URL_TTL_SEC,
-  });
 }
 
 /**
@@ -458,16 +253,21 @@ export async function recordCandidateFile(
 }
 
 /**
- * 404 when the candidate's applicant is gone, 409 once the interview is submitted (answers are
- * final then): checked before a recording upload starts, is signed or is written.
+ * 404 when the candidate's applicant is gone, 403 CONSENT_REQUIRED_ERR when it never accepted
+ * the consent notice, 409 once the interview is submitted (answers are final then): checked
+ * before a recording upload starts, is signed or is written.
  */
 export async function assertInterviewOpen(
   db: Db,
   scope: Pick<CandidateScope, 'applicantId' | 'jobId'>,
 ): Promise<void> {
-  const submittedAt = await findApplicantSubmittedAt(db, scope.applicantId, scope.jobId);
-  if (submittedAt === undefined) throw new AppError('NOT_FOUND_ERR');
-  if (submittedAt) {
+  const state = await findApplicantRecordingState(db, scope.applicantId, scope.jobId);
+  if (state === undefined) throw new AppError('NOT_FOUND_ERR');
+  // 'before-notice': interviews started before the notice existed (the migration) may finish.
+  if (state.consentChoice !== 'accepted' && state.consentChoice !== 'before-notice') {
+    throw new AppError('CONSENT_REQUIRED_ERR');
+  }
+  if (state.submittedAt) {
     throw new AppError('VALIDATION_ERR', {
       status: 409,
       message: 'The interview was already submitted',
@@ -498,7 +298,7 @@ export async function findRecordingDurations(
 }
 
 /**
- * Forgets a discarded take's upload (issue 13): its row goes, and the stored recording with it
+ * Forgets a discarded take's upload: its row goes, and the stored recording with it
  * when it was completed. Only while the row is still this upload's (a newer take of the same
  * key owns it otherwise). Returns whether anything was removed.
  */
@@ -621,7 +421,7 @@ export async function hasRecordingUpload(db: Db, applicantId: string): Promise<b
 
 /**
  * Every stored object recorded for an organisation (recordings, CVs, images, logos, covers): an
- * organisation about to be deleted queues them for removal (issue 15), as its rows cascade.
+ * organisation about to be deleted queues them for removal, as its rows cascade.
  */
 export async function listOrgStoredObjects(
   tx: Db | DbTx,

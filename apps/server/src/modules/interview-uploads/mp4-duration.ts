@@ -2,7 +2,7 @@ import type { ObjectStorage } from '../../storage/storage';
 
 /**
  * The length of an mp4 recording (Safari's MediaRecorder), so the server's time-limit check
- * covers mp4 as it covers webm (issue 14). One streaming pass over the ISO BMFF boxes: `moov`
+ * covers mp4 as it covers webm. One streaming pass over the ISO BMFF boxes: `moov`
  * and `moof` boxes are read whole (they are small), `mdat` and every other box are skipped
  * without being kept. The length is the movie header's (`mvhd`) when it has one; a fragmented
  * recording (an empty `mvhd` duration, samples in `moof` fragments) is measured from its

@@ -1,63 +1,132 @@
-import { DATE_LOCALES, type Language } from '@candid/domain';
-import { renderEmail, type RenderedEmail } from '../../mail/layout';
+import { DATE_LOCALES, interviewLengthMin, type Language, type Question } from '@candid/domain';
+import {
+  companySenderName,
+  companySignature,
+  isolate,
+  renderEmail,
+  type EmailLinkLine,
+  type RenderedEmail,
+} from '../../mail/layout';
 
-/**
- * The invitation e-mail: the recruiter's subject and message (plain text, one paragraph per
- * line break), then a button to the personal link, in the recruiter's chosen language.
- */
-export function invitationEmail(input: {
-  lang: Language;
-  fName: string;
-  subject: string;
-  message: string;
-  link: string;
+/** What every e-mail about a job tells the candidate about it. */
+interface JobFacts {
   jobTitle: string;
   companyName: string;
-  /** Present when a reminder will follow: how to stop it. */
-  stopLink?: string;
-  /** The job's closing date, when it has one: a second reminder comes a day before it. */
+  /** The job's questions, for the interview's length. */
+  quests?: readonly Pick<Question, 'timeLimit' | 'thinkTimeSec'>[];
+  /** The job's closing date, when it has one. */
   closesAt?: Date;
   /** The company logo as an absolute address, shown above the greeting. */
   logoUrl?: string;
-}): RenderedEmail {
+}
+
+function lengthFact(lang: Language, count: number, minutes: number): string {
+  if (lang === 'he') {
+    const questions = count === 1 ? 'שאלה אחת' : `${count} שאלות`;
+    return `הראיון: ${questions}, ${minutes === 1 ? 'עד דקה אחת' : `עד ${minutes} דקות`}`;
+  }
+  const questions = count === 1 ? '1 question' : `${count} questions`;
+  return `The interview: ${questions}, at most ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`;
+}
+
+function jobFacts(lang: Language, job: JobFacts): string[] {
+  const he = lang === 'he';
+  const title = isolate(job.jobTitle);
+  const company = job.companyName ? isolate(job.companyName) : '';
+  const facts = [
+    he
+      ? `המשרה: ${title}${company ? ` ב-${company}` : ''}`
+      : `The job: ${title}${company ? ` at ${company}` : ''}`,
+  ];
+  if (job.quests && job.quests.length > 0) {
+    facts.push(lengthFact(lang, job.quests.length, interviewLengthMin(job.quests)));
+  }
+  if (job.closesAt) {
+    const when = isolate(formatClosingDateForEmail(job.closesAt, lang));
+    facts.push(he ? `אפשר להגיש עד: ${when}` : `Apply by: ${when}`);
+  }
+  return facts;
+}
+
+/** The sender's name, the logo and the signature of an e-mail sent in the company's name. */
+function senderOf(lang: Language, job: JobFacts) {
+  const signature = companySignature(job.companyName, lang);
+  return {
+    values: {
+      fromName: companySenderName(job.companyName, lang),
+      ...(job.logoUrl ? { logo: { url: job.logoUrl, alt: job.companyName } } : {}),
+    },
+    signature: signature ? { signature } : {},
+  };
+}
+
+function greeting(lang: Language, fName: string): string {
+  const name = isolate(fName.trim());
+  return lang === 'he' ? `שלום ${name},` : `Hi ${name},`;
+}
+
+function stopLink(lang: Language, url: string) {
+  return { label: lang === 'he' ? 'לביטול התזכורות' : 'Stop reminders', url };
+}
+
+/**
+ * The invitation e-mail, sent in the company's name: the recruiter's subject and message
+ * (plain text, one paragraph per line break), what the job and its interview are (length,
+ * closing date), then a button to the personal link, in the recruiter's chosen language.
+ */
+export function invitationEmail(
+  input: JobFacts & {
+    lang: Language;
+    fName: string;
+    subject: string;
+    message: string;
+    link: string;
+    /** Present when a reminder will follow: how to stop it. */
+    stopLink?: string;
+  },
+): RenderedEmail {
   const he = input.lang === 'he';
-  const name = input.fName.trim();
   const paragraphs = input.message
     .split(/\r?\n/u)
     .map((line) => line.trim())
     .filter(Boolean);
-  const from = [input.jobTitle, input.companyName].filter(Boolean).join(he ? ' ב-' : ' at ');
+  const sender = senderOf(input.lang, input);
   return renderEmail(
     input.lang,
     {
       subject: input.subject,
-      greeting: he ? `שלום ${name},` : `Hi ${name},`,
+      greeting: greeting(input.lang, input.fName),
       intro: paragraphs,
+      facts: jobFacts(input.lang, input),
       linkLabel: he ? 'להתחלת הראיון' : 'Start your interview',
       outro: [
         he
-          ? `הקישור אישי ומיועד לך בלבד${from ? ` (${from})` : ''}. אפשר לפתוח אותו בטלפון או במחשב עם מצלמה ומיקרופון.`
-          : `This link is yours alone${from ? ` (${from})` : ''}. Open it on a phone or a computer with a camera and a microphone.`,
+          ? 'הקישור אישי ומיועד לך בלבד. אפשר לפתוח אותו בטלפון או במחשב עם מצלמה ומיקרופון.'
+          : 'This link is yours alone. Open it on a phone or a computer with a camera and a microphone.',
         ...(input.stopLink ? [stopLine(input.lang, input.stopLink, input.closesAt)] : []),
       ],
+      ...sender.signature,
     },
-    {
-      link: input.link,
-      ...(input.logoUrl ? { logo: { url: input.logoUrl, alt: input.companyName } } : {}),
-    },
+    { link: input.link, ...sender.values },
   );
 }
 
-function stopLine(lang: Language, stopLink: string, closesAt?: Date): string {
+function stopLine(lang: Language, url: string, closesAt?: Date): EmailLinkLine {
+  const he = lang === 'he';
   if (closesAt) {
-    const when = formatClosingDateForEmail(closesAt, lang);
-    return lang === 'he'
-      ? `ההגשה נסגרת ב${when}. אם לא סיימת, נשלח תזכורת אחת בעוד יומיים ועוד אחת יום לפני הסגירה. לביטול התזכורות: ${stopLink}`
-      : `Applications close on ${when}. If you have not finished, we will send one reminder in two days and one a day before they close. To stop them: ${stopLink}`;
+    return {
+      text: he
+        ? 'אם לא סיימת, נשלח תזכורת אחת בעוד יומיים ועוד אחת יום לפני סגירת ההגשה.'
+        : 'If you have not finished, we will send one reminder in two days and one a day before applications close.',
+      link: stopLink(lang, url),
+    };
   }
-  return lang === 'he'
-    ? `אם לא סיימת, נשלח תזכורת אחת בעוד יומיים. לביטול התזכורת: ${stopLink}`
-    : `If you have not finished, we will send one reminder in two days. To stop it: ${stopLink}`;
+  return {
+    text: he
+      ? 'אם לא סיימת, נשלח תזכורת אחת בעוד יומיים.'
+      : 'If you have not finished, we will send one reminder in two days.',
+    link: stopLink(lang, url),
+  };
 }
 
 /**
@@ -77,78 +146,84 @@ export function formatClosingDateForEmail(closesAt: Date, lang: Language): strin
 }
 
 /**
- * The reminder a day before the job closes (issue 14): when it closes, the same personal link,
+ * The reminder a day before the job closes: when it closes, the same personal link,
  * and how to stop reminders.
  */
-export function deadlineReminderEmail(input: {
-  lang: Language;
-  fName: string;
-  subject: string;
-  jobTitle: string;
-  companyName: string;
-  closesAt: Date;
-  link: string;
-  stopLink: string;
-}): RenderedEmail {
+export function deadlineReminderEmail(
+  input: JobFacts & {
+    lang: Language;
+    fName: string;
+    subject: string;
+    closesAt: Date;
+    link: string;
+    stopLink: string;
+  },
+): RenderedEmail {
   const he = input.lang === 'he';
-  const when = formatClosingDateForEmail(input.closesAt, input.lang);
+  const sender = senderOf(input.lang, input);
   return renderEmail(
     input.lang,
     {
       subject: he ? `נותר יום אחד: ${input.subject}` : `One day left: ${input.subject}`,
-      greeting: he ? `שלום ${input.fName.trim()},` : `Hi ${input.fName.trim()},`,
+      greeting: greeting(input.lang, input.fName),
       intro: he
         ? [
-            `ההגשה למשרת ${input.jobTitle} ב-${input.companyName} נסגרת בעוד כ-24 שעות: ${when}.`,
+            'ההגשה נסגרת בעוד כ-24 שעות.',
             'הראיון שלך עדיין מחכה לך, ואפשר להשלים אותו עכשיו מהטלפון או מהמחשב.',
           ]
         : [
-            `Applications for ${input.jobTitle} at ${input.companyName} close in about 24 hours: ${when}.`,
+            'Applications close in about 24 hours.',
             'Your interview is still waiting for you, and you can finish it now on a phone or a computer.',
           ],
+      facts: jobFacts(input.lang, input),
       linkLabel: he ? 'להתחלת הראיון' : 'Start your interview',
       outro: [
-        he
-          ? `זו התזכורת האחרונה. לביטול תזכורות: ${input.stopLink}`
-          : `This is the last reminder. To stop reminders: ${input.stopLink}`,
+        {
+          text: he ? 'זו התזכורת האחרונה.' : 'This is the last reminder.',
+          link: stopLink(input.lang, input.stopLink),
+        },
       ],
+      ...sender.signature,
     },
-    { link: input.link },
+    { link: input.link, ...sender.values },
   );
 }
 
 /** The one reminder: the same personal link, and how to stop reminders. */
-export function reminderEmail(input: {
-  lang: Language;
-  fName: string;
-  subject: string;
-  jobTitle: string;
-  link: string;
-  stopLink: string;
-  /** Set while the deadline reminder is still to come: this one is not the last. */
-  closesAt?: Date;
-}): RenderedEmail {
+export function reminderEmail(
+  input: JobFacts & {
+    lang: Language;
+    fName: string;
+    subject: string;
+    link: string;
+    stopLink: string;
+    /** Set while the deadline reminder is still to come: this one is not the last. */
+    deadlineReminderFollows: boolean;
+  },
+): RenderedEmail {
   const he = input.lang === 'he';
-  const when = input.closesAt ? formatClosingDateForEmail(input.closesAt, input.lang) : null;
+  const sender = senderOf(input.lang, input);
+  let last: string;
+  if (input.deadlineReminderFollows) {
+    last = he
+      ? 'נזכיר שוב יום לפני סגירת ההגשה.'
+      : 'We will remind you once more a day before applications close.';
+  } else {
+    last = he ? 'לא נשלח תזכורות נוספות.' : 'We will not remind you again.';
+  }
   return renderEmail(
     input.lang,
     {
       subject: he ? `תזכורת: ${input.subject}` : `Reminder: ${input.subject}`,
-      greeting: he ? `שלום ${input.fName.trim()},` : `Hi ${input.fName.trim()},`,
+      greeting: greeting(input.lang, input.fName),
       intro: he
-        ? [`רצינו להזכיר שהראיון שלך למשרת ${input.jobTitle} עדיין מחכה לך.`]
-        : [`A friendly reminder: your interview for ${input.jobTitle} is still waiting for you.`],
+        ? ['רצינו להזכיר שהראיון שלך עדיין מחכה לך.']
+        : ['A friendly reminder: your interview is still waiting for you.'],
+      facts: jobFacts(input.lang, input),
       linkLabel: he ? 'להתחלת הראיון' : 'Start your interview',
-      outro: [
-        when
-          ? he
-            ? `ההגשה נסגרת ב${when}; נזכיר שוב יום לפני. לביטול תזכורות: ${input.stopLink}`
-            : `Applications close on ${when}; we will remind you once more a day before. To stop reminders: ${input.stopLink}`
-          : he
-            ? `לא נשלח תזכורות נוספות. לביטול תזכורות: ${input.stopLink}`
-            : `We will not remind you again. To stop reminders: ${input.stopLink}`,
-      ],
+      outro: [{ text: last, link: stopLink(input.lang, input.stopLink) }],
+      ...sender.signature,
     },
-    { link: input.link },
+    { link: input.link, ...sender.values },
   );
 }

@@ -63,7 +63,7 @@ function stopPage(lang: 'en' | 'he', title: string, body: string): string {
 }
 
 /**
- * Invitations by e-mail (issue 14): a recruiter invites people to a job, each with a personal
+ * Invitations by e-mail: a recruiter invites people to a job, each with a personal
  * link; the e-mails go out from the durable mail queue; the link pre-fills the candidate's
  * details and marks the applicant opened.
  */

@@ -14,20 +14,22 @@ import { AppError } from '../../lib/app-error';
 import { viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
-import { assertJobOpen, getInterviewJob } from '../jobs/interview-job';
+import { assertJobOpen, getInterviewJob, type InterviewJob } from '../jobs/interview-job';
 import { enqueueMails, findMailAbout, type MailQueue } from '../outbox/mail-queue';
-import { emitApplicantEvent } from '../integrations/webhooks.service';
+import { publish } from '../../lib/domain-events';
+import {
+  findInvitedApplicant,
+  findJobApplicantEmails,
+  insertApplicant,
+  markApplicantTimestamp,
+} from '../applicant-records/applicant-store';
 import {
   claimDeadlineReminder,
   clearReminderDue,
   findDueDeadlineReminders,
   findDueReminders,
-  findInvitedApplicant,
-  findJobApplicantEmails,
-  insertApplicant,
-  markApplicantTimestamp,
   stopApplicantReminders,
-} from '../review/applicant-records';
+} from '../applicant-records/applicant-reminders';
 import { deadlineReminderEmail, invitationEmail, reminderEmail } from './invitations.emails';
 
 /** The mail queue's purpose of an invitation e-mail; its follow-up sets the applicant's `sent`. */
@@ -58,6 +60,18 @@ export function invitationLink(publicUrl: string, jobId: string, token: string):
 function absoluteUrl(publicUrl: string, url: string): string | null {
   if (/^https?:\/\//u.test(url)) return url;
   return url.startsWith('/') ? `${publicUrl}${url}` : null;
+}
+
+/** What a reminder says about its job, from the job a candidate answers. */
+function jobFactsOf(publicUrl: string, job: InterviewJob) {
+  const logoUrl = absoluteUrl(publicUrl, job.companyLogoUrl);
+  return {
+    jobTitle: job.title,
+    companyName: job.companyName,
+    quests: job.quests,
+    ...(job.closesAt ? { closesAt: job.closesAt } : {}),
+    ...(logoUrl ? { logoUrl } : {}),
+  };
 }
 
 /** The link in a reminder that stops further reminders for that invitation. */
@@ -135,7 +149,7 @@ export async function sendInvitations(
         },
         [{ type: 'activity', activity: 'created', createdAt: now }],
       );
-      await emitApplicantEvent(tx, 'applicant.created', applicant, now, { invited: true });
+      await publish(tx, 'applicant.created', { applicant, now, invited: true });
       const email = invitationEmail({
         lang: body.language,
         fName: row.fName,
@@ -144,8 +158,9 @@ export async function sendInvitations(
         link: invitationLink(deps.publicUrl, job._id, token),
         jobTitle: job.info.title,
         companyName: job.company.name,
+        quests: job.quests,
         ...(body.remind ? { stopLink: stopRemindersLink(deps.publicUrl, token) } : {}),
-        ...(body.remind && job.closesAt ? { closesAt: new Date(job.closesAt) } : {}),
+        ...(job.closesAt ? { closesAt: new Date(job.closesAt) } : {}),
         ...(logoUrl ? { logoUrl } : {}),
       });
       await enqueueMails(
@@ -235,13 +250,12 @@ export async function sendDueReminders(
       lang,
       fName: applicant.fName,
       subject: invitation?.subject ?? job.title,
-      jobTitle: job.title,
+      ...jobFactsOf(deps.publicUrl, job),
       link: invitationLink(deps.publicUrl, applicant.jobId, token),
       stopLink: stopRemindersLink(deps.publicUrl, token),
       // The deadline reminder is still to come when the job closes more than a day from now.
-      ...(job.closesAt && job.closesAt.getTime() - deps.now.getTime() > DEADLINE_REMINDER_BEFORE_MS
-        ? { closesAt: job.closesAt }
-        : {}),
+      deadlineReminderFollows:
+        !!job.closesAt && job.closesAt.getTime() - deps.now.getTime() > DEADLINE_REMINDER_BEFORE_MS,
     });
     const claimed = await deps.db.transaction(async (tx) => {
       if (!(await clearReminderDue(tx, applicant.id))) return false;
@@ -286,8 +300,7 @@ export async function sendDueDeadlineReminders(deps: InvitationDeps): Promise<nu
       lang,
       fName: applicant.fName,
       subject: invitation?.subject ?? job.title,
-      jobTitle: job.title,
-      companyName: job.companyName,
+      ...jobFactsOf(deps.publicUrl, job),
       closesAt: applicant.closesAt,
       link: invitationLink(deps.publicUrl, applicant.jobId, token),
       stopLink: stopRemindersLink(deps.publicUrl, token),

@@ -23,7 +23,7 @@ export interface InterviewJob {
   isCvRequired: boolean;
   isOneTry: boolean;
   quests: Question[];
-  /** The closing date (issue 14); null: never closes. */
+  /** The closing date; null: never closes. */
   closesAt: Date | null;
 }
 

@@ -1,16 +1,25 @@
 import {
   getCoverSources,
-  getDefaultLanguage,
-  getDirection,
+  getInterviewOverview,
+  isLanguage,
   PRODUCT_NAME,
   type Language,
   type PublicJob,
 } from '@candid/domain';
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db/client';
 import type { RenderedPage } from '../../plugins/web';
+import {
+  BRAND_MARK,
+  chunkPreloads,
+  escapeHtml,
+  FIRST_SCREEN_BASE_CSS,
+  FIRST_SCREEN_ID,
+  jsonForHtml,
+  languageFromAcceptLanguage,
+  readManifest,
+  renderDeferredApp,
+  type ViteManifest,
+} from '../../plugins/web-first-screen';
 import { findGalleryCover } from '../covers/covers.gallery';
 import { getPublicJob } from './jobs.service';
 import { sanitizeRichText } from './rich-text';
@@ -22,8 +31,6 @@ export type CandidatePageKind = 'interview' | 'embed';
 
 /** The id of the element holding the job as JSON (read by the web app's first render). */
 export const PUBLIC_JOB_DATA_ID = 'candid-public-job';
-/** The id of the server-drawn first screen the web app removes once its own invitation is up. */
-export const FIRST_SCREEN_ID = 'first-screen';
 
 /** Which invitation page a request path opens, if any (not the interview's later steps). */
 export function matchCandidatePage(url: string): { kind: CandidatePageKind; jobId: string } | null {
@@ -37,29 +44,6 @@ export function matchCandidatePage(url: string): { kind: CandidatePageKind; jobI
   }
   return { kind: match[1] as CandidatePageKind, jobId };
 }
-
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** JSON inside a `<script type="application/json">`: no `<` can end the element or open a comment. */
-const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
-/** What every server-drawn first screen shares: the page, and the public header's bar. */
-export const FIRST_SCREEN_BASE_CSS = `#first-screen~#root{display:none}
-body{margin:0}
-.fs-page{min-height:100vh;min-height:100dvh;background:#f8f9fa;color:#000;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Noto Sans Hebrew",Arial,"Helvetica Neue",sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
-.fs-page *{box-sizing:border-box}
-.fs-bar{background:#fff;border-bottom:1px solid #e9ecef;height:61px;padding:0 16px;display:flex;align-items:center;gap:10px;font-weight:800;font-size:20px;letter-spacing:-.3px}
-@media (min-width:47.5em){.fs-bar{padding:0 32px}}`;
 
 /*
  * The first screen's own small stylesheet: the same boxes, sizes and colours as the React
@@ -82,11 +66,12 @@ const FIRST_SCREEN_CSS = `${FIRST_SCREEN_BASE_CSS}
 .fs-head h1{font-size:24px;line-height:1.2;font-weight:700}
 .fs-place{color:#495057;font-size:14px;display:flex;align-items:center;gap:4px}
 .fs-desc :where(p,li,h1,h2,h3,h4,blockquote){unicode-bidi:plaintext;text-align:start}
+.fs-facts{list-style:none;margin:0;padding:0;display:grid;gap:10px;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr))}
+.fs-facts li{display:flex;align-items:center;gap:12px;font-size:14px;font-weight:500;line-height:1.45}
+.fs-facts li::before{content:"";flex:none;width:32px;height:32px;border-radius:50%;background:rgba(76,110,245,.1)}
+@media (max-width:47.49em){.fs-interview .fs-card{min-height:calc(100vh - 61px - 32px);min-height:calc(100dvh - 61px - 32px)}}
 .fs-desc p{margin:0 0 20px}.fs-desc>:first-child{margin-top:0}.fs-desc>:last-child{margin-bottom:0}
 @media (min-width:47.5em){.fs-interview .fs-main{padding:32px 0}.fs-interview .fs-box{padding:0 16px}.fs-cover{height:180px}.fs-body{padding:0 32px 32px}.fs-head h1{font-size:32px}}`;
-
-export const BRAND_MARK =
-  '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#4c6ef5"/><path d="M21.5 11.2a7 7 0 1 0 0 9.6" fill="none" stroke="#fff" stroke-width="3.4" stroke-linecap="round"/><circle cx="23" cy="16" r="2.2" fill="#fff"/></svg>';
 
 const MAP_PIN =
   '<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M9 11a3 3 0 1 0 6 0a3 3 0 0 0 -6 0"/><path d="M17.657 16.657l-4.243 4.243a2 2 0 0 1 -2.827 0l-4.244 -4.243a8 8 0 1 1 11.314 -11.314z"/></svg>';
@@ -121,8 +106,63 @@ function coverPreload(url: string | undefined): string {
     : '';
 }
 
+/**
+ * The invitation's "about this interview" lines as the web app words them
+ * (`onboarding.overview.*` in apps/web/src/locales; a test holds them equal).
+ */
+export const INVITATION_OVERVIEW_TEXT: Record<
+  Language,
+  {
+    label: string;
+    questions: (count: number) => string;
+    minutes: (count: number) => string;
+    oneTry: string;
+    retakes: string;
+    needs: string;
+    needsScreen: string;
+  }
+> = {
+  en: {
+    label: 'About this interview',
+    questions: (count) => (count === 1 ? '1 question' : `${count} questions`),
+    minutes: (count) => (count === 1 ? 'Up to 1 minute' : `Up to ${count} minutes`),
+    oneTry: 'One take per answer',
+    retakes: 'You can record an answer again',
+    needs: "You'll need a camera, a microphone and a quiet place",
+    needsScreen: "You'll need a camera, a microphone, a quiet place and to share your screen",
+  },
+  he: {
+    label: 'על הראיון',
+    questions: (count) => (count === 1 ? 'שאלה אחת' : count === 2 ? 'שתי שאלות' : `${count} שאלות`),
+    minutes: (count) =>
+      count === 1 ? 'עד דקה אחת' : count === 2 ? 'עד שתי דקות' : `עד ${count} דקות`,
+    oneTry: 'הקלטה אחת לכל תשובה',
+    retakes: 'אפשר להקליט תשובה מחדש',
+    needs: 'צריך מצלמה, מיקרופון ומקום שקט',
+    needsScreen: 'צריך מצלמה, מיקרופון, מקום שקט ושיתוף מסך',
+  },
+};
+
+/** The number of questions, the time, one take or retakes and what is needed, as a list. */
+function overviewHtml(job: PublicJob, language: Language): string {
+  const overview = getInterviewOverview(job);
+  if (overview.questionCount === 0) return '';
+  const text = INVITATION_OVERVIEW_TEXT[language];
+  const facts = [
+    text.questions(overview.questionCount),
+    text.minutes(Math.max(1, overview.totalMinutes)),
+    overview.isOneTry ? text.oneTry : text.retakes,
+    overview.needsScreen ? text.needsScreen : text.needs,
+  ];
+  return (
+    `<ul class="fs-facts" aria-label="${escapeHtml(text.label)}">` +
+    facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('') +
+    `</ul>`
+  );
+}
+
 /** The invitation as static HTML: cover, logo, company, title, location and description. */
-function invitationHtml(job: PublicJob, kind: CandidatePageKind): string {
+function invitationHtml(job: PublicJob, kind: CandidatePageKind, language: Language): string {
   const { info, company } = job;
   const initial = (company.name || '?').trim().charAt(0).toUpperCase();
   const logo = company.logoUrl
@@ -144,48 +184,18 @@ function invitationHtml(job: PublicJob, kind: CandidatePageKind): string {
       ? `<p class="fs-place">${MAP_PIN}<span>${escapeHtml(info.location)}</span></p>`
       : '') +
     `</div>` +
+    overviewHtml(job, language) +
     (description ? `<div class="fs-desc">${description}</div>` : '') +
     `</div></div></div></main></div>`
   );
 }
-
-/** The id of the element listing the app's scripts and stylesheets, loaded after the first paint. */
-export const APP_ASSETS_DATA_ID = 'candid-app-assets';
-
-/** What index.html loads, which an invitation page loads after its first paint instead. */
-export interface AppAssets {
-  /** The entry module (`<script type="module" src>`). */
-  entry: string | null;
-  /** Modules to fetch beside it (index.html's `modulepreload` links, then the page's chunks). */
-  modules: string[];
-  /** The app's stylesheets, applied by the app before its first render (first-screen.ts). */
-  styles: string[];
-}
-
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-const APP_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
-
-/**
- * Started by the page once it has painted (a frame, then a task; a background tab, whose frames
- * wait, after a second): the app's stylesheets as preloads the app applies itself
- * (first-screen.ts `applyDeferredStyles`), its modules, then its entry, one element per task
- * (each start of a fetch costs the main thread a few ms on a phone; thirty in one task would
- * freeze the page). Until then nothing but the HTML competes for the line, so the candidate sees
- * the job as soon as the HTML is in, and the app's downloads and start-up come after that paint
- * instead of before it.
- */
-export const APP_LOADER_SCRIPT = `(function(){var started=false;function start(){if(started)return;started=true;var d=document,h=d.head,a=JSON.parse(d.getElementById('${APP_ASSETS_DATA_ID}').textContent),q=[];a.styles.forEach(function(href){q.push(function(){var l=d.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.setAttribute('data-app-style','');l.href=href;h.appendChild(l)})});a.modules.forEach(function(href){q.push(function(){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;h.appendChild(l)})});if(a.entry)q.push(function(){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=a.entry;h.appendChild(s)});(function next(){var f=q.shift();if(!f)return;f();setTimeout(next,0)})()}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)})();`;
-
-/** The CSP source that allows the loader script (and only it) to run inline. */
-export const APP_LOADER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(APP_LOADER_SCRIPT).digest('base64')}'`;
 
 /**
  * index.html for an invitation link with the job in it: the job's public data as JSON (the app
  * reads it instead of asking the API), the invitation drawn as static HTML with its own small
  * stylesheet, and nothing else to load until that has painted: the app's entry, modules (with
  * the page's own chunks) and stylesheets are listed in a data block and started by a small
- * inline loader after the first paint (APP_LOADER_SCRIPT). The app replaces the static screen
+ * inline loader after the first paint (APP_LOADER_SCRIPT, plugins/web-first-screen.ts). The app replaces the static screen
  * with its own when that is ready (apps/web/src/common/first-screen/first-screen.ts).
  */
 export function renderFirstScreen(
@@ -199,55 +209,11 @@ export function renderFirstScreen(
     language,
     head: `<style>${FIRST_SCREEN_CSS}</style>` + coverPreload(job.info.coverUrl),
     body:
-      invitationHtml(job, kind) +
+      invitationHtml(job, kind, language) +
       `<script type="application/json" id="${PUBLIC_JOB_DATA_ID}">${jsonForHtml(job)}</script>`,
     pageChunks,
   });
 }
-
-/**
- * index.html with a server-drawn first screen (`body`, which the app takes away: an element
- * with id FIRST_SCREEN_ID) and `head` added, in `language`'s direction, and the app's entry,
- * modules (with the page's own chunks) and stylesheets moved into a data block that
- * APP_LOADER_SCRIPT starts after the first paint.
- */
-export function renderDeferredApp(
-  indexHtml: string,
-  page: { language: Language; head: string; body: string; pageChunks: readonly string[] },
-): RenderedPage {
-  const assets: AppAssets = { entry: null, modules: [], styles: [] };
-  // Replacer functions: a `$` in the page's text must stay a `$`.
-  const html = indexHtml
-    .replace(
-      /<html lang="[^"]*" dir="[^"]*">/,
-      () => `<html lang="${page.language}" dir="${getDirection(page.language)}">`,
-    )
-    .replace(ENTRY_SCRIPT, (_tag, src: string) => {
-      assets.entry = src;
-      return '';
-    })
-    .replace(MODULE_PRELOAD, (_tag, href: string) => {
-      assets.modules.push(href);
-      return '';
-    })
-    .replace(APP_STYLESHEET, (_tag, href: string) => {
-      assets.styles.push(href);
-      return '';
-    });
-  assets.modules.push(...page.pageChunks.filter((href) => !assets.modules.includes(href)));
-  const loader =
-    `<script type="application/json" id="${APP_ASSETS_DATA_ID}">${jsonForHtml(assets)}</script>` +
-    `<script>${APP_LOADER_SCRIPT}</script>`;
-  return {
-    html: html
-      .replace('</head>', () => `${page.head}</head>`)
-      .replace('<div id="root"></div>', () => `${page.body}<div id="root"></div>${loader}`),
-    inlineScriptHashes: [APP_LOADER_SCRIPT_HASH],
-  };
-}
-
-/** The part of Vite's build manifest (`dist/.vite/manifest.json`) that names chunks and their imports. */
-export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 /** The web app's source module of each invitation page (keys of the Vite manifest). */
 export const CANDIDATE_PAGE_SOURCES: Record<CandidatePageKind, string> = {
@@ -256,49 +222,19 @@ export const CANDIDATE_PAGE_SOURCES: Record<CandidatePageKind, string> = {
 };
 
 /**
- * Every script a page's lazy chunk needs (the chunk and what it imports, transitively) as
- * absolute paths, less what index.html already loads; stylesheets are left to the app.
+ * The language an invitation or personal link asks for (`?lng=he`, `?lng=en`), which the app
+ * follows for that visit; null when the link names none (or another value).
  */
-export function chunkPreloads(manifest: ViteManifest, source: string, indexHtml: string): string[] {
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    const href = `/${chunk.file}`;
-    if (!indexHtml.includes(`"${href}"`)) files.push(href);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
-  return files;
-}
-
-/** Reads the build manifest if the build wrote one (it names each page's chunks). */
-export async function readManifest(webDistDir: string): Promise<ViteManifest> {
-  try {
-    return JSON.parse(
-      await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as ViteManifest;
-  } catch {
-    return {};
-  }
-}
-
-/**
- * The language a first visit opens in (spec §1), as the app decides it from `navigator.language`:
- * the browser's first preferred language from `Accept-Language`. A candidate who chose another
- * language before has it in localStorage, which only the app reads; it turns the page then.
- */
-export function languageFromAcceptLanguage(header: string | undefined): Language {
-  return getDefaultLanguage(header?.split(',')[0]?.split(';')[0]?.trim());
+export function languageFromLink(url: string): Language | null {
+  const query = url.split('#')[0]?.split('?')[1] ?? '';
+  const value = new URLSearchParams(query).get('lng')?.trim().toLowerCase();
+  return isLanguage(value) ? value : null;
 }
 
 /**
  * The web plugin's page hook: index.html with the first screen for an active job's invitation
- * link, in the direction of the browser's language (a Hebrew browser paints right to left from
- * the first byte), null for every other path (and for an archived, closed, unknown or malformed
+ * link, in the link's language (`?lng=`) or else the browser's (a Hebrew browser paints right to
+ * left from the first byte), null for every other path (and for an archived, closed, unknown or malformed
  * job id).
  */
 export function createInvitationPage(
@@ -319,7 +255,7 @@ export function createInvitationPage(
     if (!job || job.isClosed) return null;
     manifest ??= webDistDir ? readManifest(webDistDir) : Promise.resolve({});
     const preloads = chunkPreloads(await manifest, CANDIDATE_PAGE_SOURCES[page.kind], indexHtml);
-    const language = languageFromAcceptLanguage(headers.acceptLanguage);
+    const language = languageFromLink(url) ?? languageFromAcceptLanguage(headers.acceptLanguage);
     return renderFirstScreen(indexHtml, job, page.kind, preloads, language);
   };
 }

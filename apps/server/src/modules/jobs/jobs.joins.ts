@@ -5,7 +5,7 @@ import { jobs } from '../../db/schema';
 /**
  * What other modules may read of the jobs table inside their own statements. The jobs module
  * owns the table (only it writes jobs); a module whose one-statement read needs a job's title or
- * organisation beside its own rows (the applicant overview: issue 9 keeps it one statement)
+ * organisation beside its own rows (the applicant overview: it must stay one statement)
  * joins through these pieces instead of importing the table, so the join stays visible here.
  */
 

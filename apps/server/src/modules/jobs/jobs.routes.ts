@@ -21,28 +21,27 @@ import { isStaff, staffOf } from '../../policies';
 import { findUserById } from '../users/users.service';
 import {
   cloneJobById,
-  countJobs,
   createJob,
   deleteJob,
   getJob,
   getPublicJob,
-  listJobs,
   updateJobs,
 } from './jobs.service';
+import { countJobs, listJobs } from './jobs.list';
 
 const TAGS = ['jobs'];
 const BEARER = [{ bearerAuth: [] }];
 const idParamsSchema = z.object({ id: z.string() });
 
 /**
- * Spec §7 "Jobs": the job overview, counts, one job, create, update (archive and restore
+ * Jobs: the job overview, counts, one job, create, update (archive and restore
  * included), permanent delete and clone, all within the caller's organisation (or, for an
  * admin, the organisation of the user in `viewAsId`); another organisation's job is "not
  * found". Plus the public invitation data a candidate's page reads without logging in.
  */
 export async function jobsRoutes(app: FastifyInstance) {
   /**
-   * Fills a saved job's blanks (spec §5: untitled-job, company, question) in the language of
+   * Fills a saved job's blanks (untitled-job, company, question) in the language of
    * the account the job is saved for, before validation, so a Hebrew recruiter who clears a
    * title gets "משרה ללא שם" and not the schema's English fallback. Input of the wrong shape is
    * left for validation to refuse.
@@ -174,16 +173,22 @@ export async function jobsRoutes(app: FastifyInstance) {
     },
   );
 
-  // The spec writes `DELETE job/{id}/{viewAsId}`; the view-as part is optional.
-  for (const url of ['/job/:id', '/job/:id/:viewAsId']) {
+  // The product's first URL was `DELETE job/{id}/{viewAsId}`; it keeps working for the clients
+  // that use it, out of the document: as a path it is the same as `/job/{jobId}/{applicantId}`,
+  // so the document names view-as once, as the query parameter of `DELETE /job/{id}`.
+  for (const [url, params, hide] of [
+    ['/job/:id', idParamsSchema, false],
+    ['/job/:id/:viewAsId', z.object({ id: z.string(), viewAsId: z.string() }), true],
+  ] as const) {
     api.delete(
       url,
       {
         schema: {
+          hide,
           tags: TAGS,
           summary:
             'Delete an archived job for good, with its applicants (400 when it is not archived)',
-          params: z.object({ id: z.string(), viewAsId: z.string().optional() }),
+          params,
           // The web app sends view-as in the query on every job call; both places are read.
           querystring: viewAsQuerySchema,
           response: { 200: emptyReplySchema },
@@ -208,7 +213,7 @@ export async function jobsRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary:
-          'Clone a job (spec §4: "copy of {title}", no applicants, active). The spec names no path for this call; this one is ours',
+          'Clone a job ("copy of {title}", no applicants, active). The spec names no path for this call; this one is ours',
         params: idParamsSchema,
         querystring: viewAsQuerySchema,
         body: cloneJobBodySchema,

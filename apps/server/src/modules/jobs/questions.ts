@@ -12,6 +12,8 @@ export interface QuestionToStore {
   timeLimit: number;
   thinkTimeSec?: number | null;
   opts?: { txt: string; isCorrect: boolean }[];
+  scoring?: Question['scoring'];
+  knockoutStatus?: number | null;
 }
 
 /**
@@ -32,6 +34,11 @@ export function toStoredQuests(quests: readonly QuestionToStore[]): StoredQuesti
       ...(quest.thinkTimeSec ? { thinkTimeSec: quest.thinkTimeSec } : {}),
       ...(quest.opts
         ? { opts: quest.opts.map((opt) => ({ txt: opt.txt, isCorrect: opt.isCorrect })) }
+        : {}),
+      // Scoring is stored only when on, so older rows and "none" read alike.
+      ...(quest.scoring && quest.scoring !== 'none' ? { scoring: quest.scoring } : {}),
+      ...(quest.scoring === 'knockout' && quest.knockoutStatus != null
+        ? { knockoutStatus: quest.knockoutStatus }
         : {}),
     };
   });

@@ -53,7 +53,7 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** A rich-text (HTML) field made safe to store and render (DESIGN §3: sanitize-html). */
+/** A rich-text (HTML) field made safe to store and render (sanitize-html). */
 export function sanitizeRichText(html: string): string {
   if (!html) return '';
   return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();

@@ -5,7 +5,7 @@ function fullName(person: { fName: string; lName: string }): string {
   return `${person.fName} ${person.lName}`.trim();
 }
 
-/** One submitted interview, to a recruiter who hears about each (issue 15 notifications). */
+/** One submitted interview, to a recruiter who hears about each (notifications). */
 export function submittedEmail(input: {
   lang: Language;
   recipientName: string;

@@ -6,7 +6,7 @@ import { sendDueDigests } from './notifications.service';
 const DIGEST_SWEEP_MS = 10 * 60_000;
 
 /**
- * Submitted-interview e-mails (issue 15): the e-mail per interview is queued by the submit
+ * Submitted-interview e-mails: the e-mail per interview is queued by the submit
  * itself; this sends the daily digests, looked for at start and every few minutes (a restart
  * loses none: each recruiter's period start is a column, moved in the transaction that queues
  * the digest).

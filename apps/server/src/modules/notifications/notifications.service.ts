@@ -2,13 +2,13 @@ import { DIGEST_INTERVAL_MS, DIGEST_MAX_LISTED, type Language } from '@candid/do
 import type { Db, DbTx } from '../../db/client';
 import type { MailQueue } from '../outbox/mail-queue';
 import { enqueueMails } from '../outbox/mail-queue';
-import { listSubmittedBetween } from '../review/applicant-records';
+import { listSubmittedBetween } from '../applicant-records/applicant-reminders';
 import {
   claimDigest,
   findDueDigests,
   findSubmissionRecipients,
   type NotifiedUser,
-} from '../users/users.service';
+} from '../users/users.notifications';
 import { digestEmail, submittedEmail } from './notifications.emails';
 
 /** Names the mail queue's rows of submission e-mails and digests. */
@@ -34,7 +34,7 @@ function preferencesLink(publicUrl: string): string {
 }
 
 /**
- * What a submit adds, inside its transaction (issue 15 notifications): an e-mail to each
+ * What a submit adds, inside its transaction (notifications): an e-mail to each
  * recruiter of the organisation who hears about every interview of this job, in their language,
  * queued in the durable mail queue. Digest readers get it in their next digest.
  */

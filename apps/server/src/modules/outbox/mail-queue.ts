@@ -15,6 +15,8 @@ export interface QueuedMail {
   text: string;
   html: string;
   locale: string;
+  /** The sender's display name, for a mail sent in a company's name. */
+  fromName?: string;
 }
 
 /** What a purpose does once its mail went out (e.g. mark an invitation sent). */
@@ -49,6 +51,7 @@ export async function enqueueMails(
       text: mail.text,
       html: mail.html,
       locale: mail.locale,
+      fromName: mail.fromName ?? null,
       nextAttemptAt: now,
       createdAt: now,
     })),
@@ -112,6 +115,7 @@ export function createMailQueue(deps: MailQueueDeps) {
             text: mail.text,
             html: mail.html,
             locale: mail.locale,
+            ...(mail.fromName ? { fromName: mail.fromName } : {}),
           });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Tells the job owner's open back-office tabs about an applicant (spec §7): "save applicant"
+ * Tells the job owner's open back-office tabs about an applicant: "save applicant"
  * for every change, plus "alert interview done" when the interview was submitted.
  */
 export function notifyApplicantSaved(
@@ -30,7 +30,7 @@ export function notifyApplicantSaved(
 
 /**
  * Tells every reviewer of the organisation but the ones in `except` (who made the change) that
- * an applicant changed in a way each of them sees (a rating moved the averages, issue 15): their
+ * an applicant changed in a way each of them sees (a rating moved the averages): their
  * open overview and details pages read it again. Another organisation hears nothing.
  */
 export function notifyReviewers(
@@ -41,7 +41,7 @@ export function notifyReviewers(
   type: ApplicantEventType,
   applicant: CandidateApplicant,
 ): void {
-  // The payload is the spec's (§7): `userId` names the job owner, whoever receives it.
+  // The payload is the product's: `userId` names the job owner, whoever receives it.
   const payload: ApplicantEventPayload = {
     userId: ownerId,
     data: { type, applicant, jobId: applicant.jobInfo.jobId },

@@ -5,7 +5,7 @@ import { runRetentionSweep, type RetentionSweepResult } from './retention.servic
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The data retention sweep (issue 15): `kick` runs one now (or after the one running). */
+    /** The data retention sweep: `kick` runs one now (or after the one running). */
     retentionSweep: { kick: () => Promise<RetentionSweepResult>; idle: () => Promise<void> };
   }
 }

@@ -17,7 +17,7 @@ const TAGS = ['retention'];
 const BEARER = [{ bearerAuth: [] }];
 
 /**
- * The organisation's data retention (issue 15): its owner reads and sets the period and sees
+ * The organisation's data retention: its owner reads and sets the period and sees
  * first which applicants a period would delete now. Members, other organisations and API keys
  * are refused by the `retention.manage` policy.
  */

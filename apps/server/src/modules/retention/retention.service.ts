@@ -13,7 +13,7 @@ import {
 import { purgeStorage } from './storage-purges';
 
 /**
- * Data retention (issue 15): the owner's setting with its dry run, and the sweep that deletes
+ * Data retention: the owner's setting with its dry run, and the sweep that deletes
  * due applicants of every organisation with a period, then removes their files.
  */
 

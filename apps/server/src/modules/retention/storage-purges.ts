@@ -5,7 +5,7 @@ import { storagePurges } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/storage';
 
 /**
- * The stored objects of deleted applicants, removed after the rows (issue 15). Why the rows go
+ * The stored objects of deleted applicants, removed after the rows. Why the rows go
  * first: a deletion request is answered at once (the applicant disappears for everyone in the
  * same transaction), while storage can be slow or down; the keys written here in that same
  * transaction are the durable promise that the files follow, tried again by every sweep until

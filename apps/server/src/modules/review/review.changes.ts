@@ -9,8 +9,8 @@ import { authorize } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity, type NewActivity } from '../activities/activities.service';
 import { storeApplicantCv } from '../applicants/store-cv';
-import { emitApplicantEvent } from '../integrations/webhooks.service';
-import { toCvUrls, toListItem } from './review.mapping';
+import { publish } from '../../lib/domain-events';
+import { toCvUrls, toListItem } from './review.presenter';
 import {
   type Reviewer,
   type ReviewActor,
@@ -19,11 +19,11 @@ import {
   findOrgApplicant,
   assertUnlocked,
   findOrgApplicants,
-} from './review.shared';
+} from '../applicant-records/applicant-access';
 
 /**
  * Changes a recruiter makes to applicants (`PUT job/applicant`: status, read flag, archive,
- * details, notes) and the CV replacement, each checked against the rules of spec §4–§6.
+ * details, notes) and the CV replacement, each checked against the rules of the product.
  */
 
 /** What a change does to one applicant, worked out and checked before anything is written. */
@@ -41,7 +41,7 @@ export interface UpdatedApplicant {
   row: typeof applicants.$inferSelect;
   item: ApplicantListItem;
   jobTitle: string;
-  /** The job owner, whose back-office tabs are told (spec §7 "save applicant"). */
+  /** The job owner, whose back-office tabs are told ("save applicant"). */
   ownerId: string;
   changed: boolean;
 }
@@ -66,7 +66,7 @@ function changedFields(change: ApplicantChange): string[] {
 }
 
 /**
- * Checks one change against the rules of spec §4–§6 and works out what it does. Throws (and so
+ * Checks one change against the rules of the product and works out what it does. Throws (and so
  * writes nothing) on the first broken rule.
  */
 function planChange(
@@ -131,7 +131,7 @@ function planChange(
 
 /**
  * `PUT job/applicant`: applies every change in one transaction, all or nothing, after checking
- * them all (spec §4–§6): status only once submitted and while not archived (409), the same
+ * them all (the review rules): status only once submitted and while not archived (409), the same
  * status again is no change; a new status and a new note each add their timeline event; removing
  * a note removes its event with it; a bookmark needs BOOKMARKS (403); a locked applicant can only
  * be archived or restored (403). Read flags are not logged as activities (opening an applicant
@@ -208,13 +208,11 @@ export async function updateApplicants(
           createdAt: now,
         });
         await log({ type: 'update', target: 'status' }, { statusCode: plan.status });
-        await emitApplicantEvent(
-          tx,
-          'applicant.status_changed',
-          { ...row, ...values, status: plan.status },
+        await publish(tx, 'applicant.status_changed', {
+          applicant: { ...row, ...values, status: plan.status },
+          previousStatus: row.status,
           now,
-          { previousStatus: row.status },
-        );
+        });
       }
       if (plan.archivedAt !== undefined) {
         await log({ type: plan.archivedAt ? 'archive' : 'restore', target: 'applicant' });
@@ -287,7 +285,7 @@ export async function updateApplicants(
 }
 
 /**
- * A recruiter replaces the applicant's CV (spec §2 "Applicant details": the CV menu's
+ * A recruiter replaces the applicant's CV ("Applicant details": the CV menu's
  * replace). Same rules as the candidate's upload (storeApplicantCv); locked applicants are
  * refused (FORBIDDEN_ERR) and another organisation's are not found. Answers the new CV's links.
  */

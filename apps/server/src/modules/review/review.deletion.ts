@@ -12,7 +12,12 @@ import {
   listOrgStoredObjects,
 } from '../interview-uploads/interview-uploads.service';
 import { purgeStorage, queueStoragePurges, type PurgeItem } from '../retention/storage-purges';
-import { type Reviewer, type ReviewActor, activityMeta, findOrgApplicants } from './review.shared';
+import {
+  type Reviewer,
+  type ReviewActor,
+  activityMeta,
+  findOrgApplicants,
+} from '../applicant-records/applicant-access';
 
 /**
  * Deleting applicants for good with their files: the archive's `PUT job/applicantDelete`, a
@@ -132,7 +137,7 @@ export async function deleteApplicants(
  * the rest of its uploads) for removal and blanks its applicants' names in earlier activities,
  * which outlive the organisation. The rows themselves go by cascade with the organisation.
  */
-export async function queueOrganizationErasure(tx: DbTx, orgId: string, now: Date) {
+export async function queueOrganizationErasure(tx: Db | DbTx, orgId: string, now: Date) {
   const rows = await tx
     .select({
       id: applicants.id,

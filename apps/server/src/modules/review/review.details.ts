@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { notes, timelineEvents } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity } from '../activities/activities.service';
-import { toCvUrls, toListItem, toReviewAnswer, toReviewNote, toTimeline } from './review.mapping';
+import { toCvUrls, toListItem, toReviewAnswer, toReviewNote, toTimeline } from './review.presenter';
 import {
   type Reviewer,
   type ReviewActor,
@@ -17,19 +17,21 @@ import {
   activityMeta,
   findOrgApplicant,
   assertUnlocked,
-} from './review.shared';
+} from '../applicant-records/applicant-access';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { getApplicantRatings } from './review.ratings';
 import { findRecordingDurations } from '../interview-uploads/interview-uploads.service';
-import { getAccommodation } from '../accommodations/accommodations.records';
+import { getAccommodation } from '../accommodations/accommodations.lookups';
+import { getMediaCheck } from '../media-checks/media-checks.lookups';
+import { toApplicantConsent } from '../consent/consent.service';
 
 /** One applicant opened for review: `job/{jobId}/{applicantId}` and its answers' videos. */
 
 /**
  * `GET job/{jobId}/{applicantId}`: the applicant with signed CV URLs, notes (oldest first, with
  * their authors), the timeline (oldest first, from the created event), the candidate's
- * adjustment request and the job's questions.
- * FORBIDDEN_ERR when it is locked for the viewer (spec §6: the web app goes back to the list).
+ * adjustment request, the device check's outcome and the job's questions.
+ * FORBIDDEN_ERR when it is locked for the viewer (the web app goes back to the list).
  */
 export async function getApplicantDetails(
   deps: { db: Db; storage: ObjectStorage },
@@ -78,6 +80,8 @@ export async function getApplicantDetails(
     notes: noteRows.map((row) => toReviewNote(row.note, row.owner)),
     timeline: toTimeline(timelineRows, applicant.createdAt),
     accommodation: await getAccommodation(db, applicant.id),
+    mediaCheck: await getMediaCheck(db, applicant.id),
+    consent: toApplicantConsent(applicant),
     job: {
       _id: job.id,
       title: job.title,
@@ -91,7 +95,7 @@ export async function getApplicantDetails(
 
 /**
  * `GET job/applicantVideos/{applicantId}/{jobId}`: the answers with short-lived signed URLs and
- * the recordings' lengths when known. Watching is recorded (spec §3: target interview, type
+ * the recordings' lengths when known. Watching is recorded (target interview, type
  * watch). FORBIDDEN_ERR when the applicant is locked for the viewer.
  */
 export async function getApplicantVideos(

@@ -7,11 +7,16 @@ import { authorize } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { recordActivity } from '../activities/activities.service';
 import { getApplicantDetails } from './review.details';
-import { type Reviewer, type ReviewActor, activityMeta, findOrgApplicant } from './review.shared';
+import {
+  type Reviewer,
+  type ReviewActor,
+  activityMeta,
+  findOrgApplicant,
+} from '../applicant-records/applicant-access';
 
 /**
- * A candidate's data request (issue 15): one applicant's data as a zip, `applicant.json`
- * (details, answers' text, notes, timeline, ratings) and the stored files (recordings, CV,
+ * A candidate's data request: one applicant's data as a zip, `applicant.json`
+ * (details, answers' text, notes, timeline, ratings, the consent notice it accepted) and the stored files (recordings, CV,
  * images). The zip is streamed: the JSON first, then each file read from storage only when the
  * zip reaches it, so neither the archive nor a recording is ever held in memory whole.
  */
@@ -134,6 +139,8 @@ export async function exportApplicant(
     timeline: details.timeline,
     ratings: details.ratings,
     accommodation: details.accommodation ?? null,
+    mediaCheck: details.mediaCheck ?? null,
+    consent: details.consent ?? null,
     files: files.map(({ path: filePath, size, contentType }) => ({
       path: filePath,
       size,

@@ -4,12 +4,12 @@ import { timelineEvents } from '../../db/schema';
 import type { GuestLink } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { findRecordingDurations } from '../interview-uploads/interview-uploads.service';
-import { IMAGE_URL_TTL_SEC, toCvUrls, toReviewAnswer } from './review.mapping';
+import { IMAGE_URL_TTL_SEC, toCvUrls, toReviewAnswer } from './review.presenter';
 import { listGuestRatings } from './review.ratings';
-import { findOrgApplicant, findOrgApplicants } from './review.shared';
+import { findOrgApplicant, findOrgApplicants } from '../applicant-records/applicant-access';
 
 /**
- * What a hiring manager sees through a share link (issue 15), read by the module that owns the
+ * What a hiring manager sees through a share link, read by the module that owns the
  * applicants: the sharing module has already asked the policies whether the link opens the
  * applicant. Only the applicant's details, CV, answers, the job's questions and scorecard and
  * the guest's own ratings leave here: never notes, the timeline, status or other reviewers'

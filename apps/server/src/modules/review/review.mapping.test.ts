@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoOfPgTimestamp } from './review.mapping';
+import { isoOfPgTimestamp } from './review.presenter';
 
 describe('isoOfPgTimestamp', () => {
   it('writes PostgreSQL JSON timestamps as toISOString does, without a Date', () => {

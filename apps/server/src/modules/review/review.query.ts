@@ -1,18 +1,14 @@
 import {
-  daysAgoToDate,
-  DEFAULT_SORTS,
   getPageCount,
   getSkip,
   type ApplicantCountQuery,
   type ApplicantCountResponse,
   type ApplicantListQuery,
   type ApplicantListResponse,
-  type ApplicantSort,
   LIST_COUNT_CAP,
   SEARCH_COUNT_CAP,
-  SEARCH_WALK_ROWS,
 } from '@candid/domain';
-import { and, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   CappedCounts,
@@ -23,14 +19,28 @@ import {
   runListStatement,
 } from '../../db/list-query';
 import { applicants } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
 import { can } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
-import { toListItem, type ApplicantListRow } from './review.mapping';
-import { type Reviewer } from './review.shared';
-import { likePattern } from '../../db/list-query';
+import { toListItem, type ApplicantListRow } from './review.presenter';
+import { type Reviewer } from '../applicant-records/applicant-access';
 import { jobsTableForJoin } from '../jobs/jobs.joins';
+import {
+  conditionOf,
+  filterParts,
+  jobInOrg,
+  matchesCtes,
+  notFoundJob,
+  walksFirst,
+  type ListFilter,
+} from './review.filters';
+import {
+  afterCursor,
+  decodeCursor,
+  DEFAULT_SORT,
+  encodeCursor,
+  orderBy,
+  sortKey,
+} from './review.sort';
 
 /** The jobs table is the jobs module's; the list statement joins it for titles (one statement). */
 const jobs = jobsTableForJoin();
@@ -39,305 +49,6 @@ const jobs = jobsTableForJoin();
  * The applicant overview's list and counts (`job/applicant`, `job/applicantCount`): filters,
  * sorts, numbered and keyset pages, all answered from the list indexes.
  */
-
-/**
- * `true` when `jobId` is absent or one of the organisation's jobs (active or archived), read in
- * the list's own statement; a malformed id is NOT_FOUND_ERR before any query.
- */
-function jobInOrg(orgId: string, jobId: string | undefined): SQL {
-  if (jobId === undefined) return sql`true`;
-  if (!isUuid(jobId)) throw notFoundJob();
-  return sql`exists (select 1 from ${jobs} where ${jobs.id} = ${jobId} and ${jobs.orgId} = ${orgId})`;
-}
-
-function notFoundJob(): AppError {
-  return new AppError('NOT_FOUND_ERR', { message: 'Job not found' });
-}
-
-type ListFilter = Omit<ApplicantCountQuery, 'viewAsId'>;
-
-/** A text search's test, in the two forms a statement needs (see filterParts). */
-interface TextConditions {
-  /** For the trigram indexes: a bitmap of every match. */
-  indexed: SQL;
-  /** A form no index serves, tested on each entry of a walk along the list index. */
-  walked: SQL;
-}
-
-/**
- * The overview's filters (spec §3 Filter) as SQL over applicants alone: every condition starts
- * from the organisation (the applicant row carries it), so no join to jobs is needed and the
- * partial list indexes (applicants_org_active_sort_idx and its siblings) serve each filter.
- * `daysAgo` reads the opening date, which is the creation date (spec §4: an applicant is
- * created opened). The text search (apart, in two forms) reads the generated, lower-cased
- * `search_text` column (name, email, phone, hometown), or a job whose title matches.
- */
-interface FilterParts {
-  /** Everything but the text search. */
-  base: SQL;
-  text: TextConditions | undefined;
-}
-
-function filterParts(orgId: string, filter: ListFilter, now: Date): FilterParts {
-  const conditions: (SQL | undefined)[] = [
-    eq(applicants.orgId, orgId),
-    filter.showArchived ? isNotNull(applicants.archivedAt) : isNull(applicants.archivedAt),
-  ];
-  if (filter.jobId) conditions.push(eq(applicants.jobId, filter.jobId));
-  if (filter.statuses.length > 0) conditions.push(inArray(applicants.status, filter.statuses));
-  if (filter.daysAgo !== undefined) {
-    conditions.push(gte(applicants.openedAt, daysAgoToDate(filter.daysAgo, now)));
-  }
-  if (filter.incomplete === true) {
-    conditions.push(and(isNotNull(applicants.quitedAt), isNull(applicants.submittedAt)));
-  } else if (filter.incomplete === false) {
-    conditions.push(or(isNull(applicants.quitedAt), isNotNull(applicants.submittedAt)));
-  }
-  // Issue 15: nobody rated yet, or an average of at least N; both a range of the rating index.
-  if (filter.rating === 'none') conditions.push(isNull(applicants.ratingAvg));
-  else if (filter.rating !== undefined) conditions.push(gte(applicants.ratingAvg, filter.rating));
-  return {
-    base: and(...conditions)!,
-    text: filter.txt ? textConditions(orgId, filter.txt) : undefined,
-  };
-}
-
-function textConditions(orgId: string, txt: string): TextConditions {
-  const pattern = likePattern(txt);
-  // search_text is stored lower-cased: LIKE on the lower-cased pattern is what ILIKE does,
-  // without lower-casing every row it tests (a third of the cost of a walk). The pattern is
-  // lower-cased once, in an InitPlan: in a generic plan `lower($1)` ran for every row tested
-  // (1.3 of the 3.6 ms a 10,000-entry walk took).
-  const own = sql`${applicants.searchText} like (select lower(${pattern}))`;
-  const titled = sql`select ${jobs.id} from ${jobs} where ${jobs.orgId} = ${orgId} and ${jobs.title} ilike ${pattern}`;
-  return {
-    // The organisation's jobs whose title matches (archived ones too, their applicants stay
-    // listed), read through the title's trigram index once (an InitPlan), then the job's
-    // applicants through the job list index.
-    indexed: sql`(${own} or ${applicants.jobId} = any(array(${titled})))`,
-    // Tested on each entry: the titles' jobs as a hashed set (a 500-job array searched entry by
-    // entry cost ten times more). In coalesce, so the planner can use no index for it and
-    // walks the list index in its order instead of collecting every match into a bitmap.
-    walked: sql`coalesce(${own} or ${applicants.jobId} in (${titled}), false)`,
-  };
-}
-
-/** The whole filter as one condition, its text in the indexed or the walked form. */
-function conditionOf({ base, text }: FilterParts, options: { walk?: boolean } = {}): SQL {
-  return text ? and(base, options.walk ? text.walked : text.indexed)! : base;
-}
-
-/**
- * Whether a text search first walks the newest SEARCH_WALK_ROWS entries of the active list
- * index (which holds the job and the search text): the organisation-wide active view. The
- * archived view (a twentieth of the applicants) and a job's own list are small enough for the
- * trigram index alone.
- */
-function walksFirst(filter: ListFilter): boolean {
-  return Boolean(filter.txt) && !filter.showArchived && !filter.jobId;
-}
-
-/** The first, short walk of a search: a fifth of SEARCH_WALK_ROWS, and a fifth of the cap. */
-const FIRST_WALK_ROWS = SEARCH_WALK_ROWS / 5;
-const FIRST_WALK_DENSE = SEARCH_COUNT_CAP / 5;
-/**
- * The longer second walk, for a word the first walk met often enough to expect the cap's
- * matches in it: at least 1.6 times cap + 1 matches expected over LONG_WALK_ROWS entries
- * (26 in 2,000, 1.3 %; such a word reaches the cap within 15,500 entries). A word just under
- * 1 in 50 ("cohen" in the bench: 190–199 in the newest 10,000) otherwise missed the cap in the
- * 10,000-entry walk and read its whole trigram bitmap (20,000 entries at 1 M, 5 ms, growing
- * with the table) only to count its 201st match.
- */
-const LONG_WALK_ROWS = SEARCH_WALK_ROWS * 2.5;
-const LONG_WALK_DENSE = Math.ceil(
-  (1.6 * (SEARCH_COUNT_CAP + 1) * FIRST_WALK_ROWS) / LONG_WALK_ROWS,
-);
-
-/**
- * The CTEs that give `m`, the ids of at most cap + 1 applicants matching the filter (their
- * count is the capped count), and for a search that walks first (walksFirst) `probe`: matches
- * among the newest entries of the list index, in its order, complete for the entries walked
- * (an index-only walk that stops at the cap).
- *
- * The walk goes in two steps: `probe1`, the newest FIRST_WALK_ROWS entries (at most
- * FIRST_WALK_DENSE + 1 matches), then, only when that met the word often enough to be worth it,
- * a second walk from the top that stops at cap + 1 matches: over the newest LONG_WALK_ROWS for
- * a word met LONG_WALK_DENSE times (it is expected to reach the cap there), else over the
- * newest SEARCH_WALK_ROWS. "Often enough" for a second walk: for a count, LONG_WALK_DENSE; for
- * a numbered page (`pageEnd`, the page's last row), often enough to expect the page among the
- * 10,000-entry walk's matches. A rare word (a name, a phone number) so walks 2,000 entries, not
- * 10,000. A word that reaches the cap in the walk is counted from it; a rarer one from the
- * trigram index (a one-time filter: the bitmap is only built then), and then has at most about
- * 1 in 77 of the table to collect. Without the walk, "dav" (56,000 of 1 M applicants) built a
- * 56,000-entry bitmap to count 1,001 of them.
- */
-function matchesCtes(parts: FilterParts, filter: ListFilter, cap: number, pageEnd?: number): SQL {
-  const { base, text } = parts;
-  if (!text || !walksFirst(filter)) {
-    return sql`m as (select ${applicants.id} from ${applicants} where ${conditionOf(parts)} limit ${planConstant(cap + 1)})`;
-  }
-  const walk = (rows: number, gate: SQL, stopAt: number) =>
-    sql`(select id, submitted_at, created_at from (
-      select ${applicants.id} as id, ${applicants.submittedAt} as submitted_at,
-        ${applicants.createdAt} as created_at, ${text.walked} as hit
-      from ${applicants} where ${base}
-      order by ${orderBy(DEFAULT_SORT)} limit ${planConstant(rows)}) w
-    where hit ${gate} limit ${planConstant(stopAt)})`;
-  const further = Math.min(
-    LONG_WALK_DENSE,
-    pageEnd === undefined
-      ? LONG_WALK_DENSE
-      : Math.ceil((pageEnd * FIRST_WALK_ROWS) / SEARCH_WALK_ROWS),
-  );
-  const met = sql`(select count(*) from probe1)`;
-  // The 10,000-entry walk, for a page whose word the first walk met less than LONG_WALK_DENSE
-  // times (a count never takes it).
-  const shorter =
-    further < LONG_WALK_DENSE
-      ? sql`${walk(SEARCH_WALK_ROWS, sql`and ${met} >= ${planConstant(further)} and ${met} < ${planConstant(LONG_WALK_DENSE)}`, cap + 1)}
-    union all`
-      : sql``;
-  return sql`probe1 as ${walk(FIRST_WALK_ROWS, sql``, FIRST_WALK_DENSE + 1)},
-  probe as (select id, submitted_at, created_at from probe1
-      where ${met} < ${planConstant(further)}
-    union all
-    ${shorter}
-    ${walk(LONG_WALK_ROWS, sql`and ${met} >= ${planConstant(LONG_WALK_DENSE)}`, cap + 1)}),
-  m as (select id from probe where (select count(*) from probe) > ${planConstant(cap)}
-    union all
-    (select ${applicants.id} from ${applicants} where ${base} and ${text.indexed}
-      and (select count(*) from probe) <= ${planConstant(cap)} limit ${planConstant(cap + 1)}))`;
-}
-
-/** The spec §9 default: submitted, newest first. */
-const DEFAULT_SORT: ApplicantSort = {
-  field: DEFAULT_SORTS.applicants.field,
-  order: DEFAULT_SORTS.applicants.order,
-};
-
-/** The sorted column of a sort (texts case-insensitive, an empty hometown counted as none). */
-function sortColumn(sort: ApplicantSort): SQL {
-  return {
-    'timestamp.submitted': sql`${applicants.submittedAt}`,
-    'info.fName': sql`lower(${applicants.fName})`,
-    'jobInfo.title': sql`lower(${jobs.title})`,
-    'info.hometown': sql`nullif(lower(${applicants.hometown}), '')`,
-    status: sql`${applicants.status}`,
-    rating: sql`${applicants.ratingAvg}`,
-  }[sort.field];
-}
-
-/**
- * ORDER BY of a sort: the column, NULLs last in either direction (applicants who have not
- * submitted go after those who have), then creation time newest first and id, so pages never
- * overlap or skip a row. Spelled out to match the list indexes, which serve the default sort.
- */
-function orderOf(sort: ApplicantSort, options: { fromMatches?: boolean } = {}): SQL[] {
-  const direction = sort.order === 'desc' ? sql`desc` : sql`asc`;
-  // `fromMatches`: the same order as an expression no index provides, so the planner sorts the
-  // (few, counted) matches of a search instead of walking the list index until it meets enough
-  // of them, which costs the whole index when the matches all sort last.
-  const column = !options.fromMatches
-    ? sortColumn(sort)
-    : sort.field === 'timestamp.submitted'
-      ? sql`(${applicants.submittedAt} + interval '0 seconds')`
-      : sort.field === 'status'
-        ? sql`(${applicants.status} + 0)`
-        : sort.field === 'rating'
-          ? sql`(${applicants.ratingAvg} + 0)`
-          : sortColumn(sort);
-  return [
-    sql`${column} ${direction} nulls last`,
-    sql`${applicants.createdAt} desc nulls last`,
-    sql`${applicants.id} desc nulls last`,
-  ];
-}
-
-/** orderOf joined and rendered, once per sort (see renderOnce). */
-const renderedOrders = new Map<string, SQL>();
-function orderBy(sort: ApplicantSort, options: { fromMatches?: boolean } = {}): SQL {
-  const key = `${sort.field}:${sort.order}:${options.fromMatches ? 1 : 0}`;
-  let order = renderedOrders.get(key);
-  if (!order) {
-    order = renderOnce(sql.join(orderOf(sort, options), sql`, `));
-    renderedOrders.set(key, order);
-  }
-  return order;
-}
-
-/** Where a keyset page starts: the sort key of the previous page's last row. */
-interface ApplicantCursor {
-  /** `field:order` of the sort the cursor was made for. */
-  s: string;
-  /** The sorted column's value (timestamps as PostgreSQL text, full precision), or null. */
-  v: string | number | null;
-  /** created_at as PostgreSQL text. */
-  c: string;
-  i: string;
-}
-
-function encodeCursor(cursor: ApplicantCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string, sort: ApplicantSort): ApplicantCursor {
-  const invalid = () =>
-    new AppError('VALIDATION_ERR', {
-      message: 'cursor: not a cursor of this list; start again from the first page',
-    });
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  const cursor = value as Partial<ApplicantCursor> | null;
-  if (
-    !cursor ||
-    cursor.s !== `${sort.field}:${sort.order}` ||
-    !(cursor.v === null || typeof cursor.v === 'string' || typeof cursor.v === 'number') ||
-    typeof cursor.c !== 'string' ||
-    Number.isNaN(Date.parse(cursor.c)) ||
-    typeof cursor.i !== 'string' ||
-    !isUuid(cursor.i) ||
-    (sort.field === 'timestamp.submitted' &&
-      typeof cursor.v === 'string' &&
-      Number.isNaN(Date.parse(cursor.v))) ||
-    ((sort.field === 'status' || sort.field === 'rating') &&
-      cursor.v !== null &&
-      typeof cursor.v !== 'number')
-  ) {
-    throw invalid();
-  }
-  return cursor as ApplicantCursor;
-}
-
-/** The cursor value as a typed SQL parameter. */
-function cursorValue(sort: ApplicantSort, value: string | number): SQL {
-  if (sort.field === 'timestamp.submitted') return sql`${value}::timestamptz`;
-  if (sort.field === 'status') return sql`${value}::smallint`;
-  if (sort.field === 'rating') return sql`${value}::numeric`;
-  return sql`${value}::text`;
-}
-
-/**
- * The rows after the cursor, in two parts: those with a value in the sorted column (`valued`)
- * and those without, which sort last (`unvalued`). Split, because the default sort's part is
- * then one row comparison the list index seeks to, so a deep page costs what the first does.
- */
-function afterCursor(sort: ApplicantSort, cursor: ApplicantCursor) {
-  const column = sortColumn(sort);
-  const tail = sql`(${applicants.createdAt}, ${applicants.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`;
-  if (cursor.v === null) {
-    return { valued: undefined, unvalued: and(sql`${column} is null`, tail) };
-  }
-  const value = cursorValue(sort, cursor.v);
-  const valued =
-    sort.order === 'desc' && sort.field === 'timestamp.submitted'
-      ? sql`(${applicants.submittedAt}, ${applicants.createdAt}, ${applicants.id}) < (${value}, ${cursor.c}::timestamptz, ${cursor.i}::uuid)`
-      : sql`(${column} ${sort.order === 'desc' ? sql`<` : sql`>`} ${value} or (${column} = ${value} and ${tail}))`;
-  return { valued, unvalued: sql`${column} is null` };
-}
 
 /** A list row as json_agg gives it: timestamps as ISO text. */
 type JsonListRow = Omit<
@@ -364,7 +75,8 @@ const cappedFilters = new CappedCounts();
 
 function cappedKey(orgId: string, filter: ListFilter): string | null {
   if (filter.txt) return null;
-  const { jobId, statuses, daysAgo, incomplete, showArchived, rating } = filter;
+  const { jobId, statuses, daysAgo, incomplete, showArchived, rating, minScore, knockedOut } =
+    filter;
   return cappedFilters.key(orgId, [
     jobId ?? null,
     [...statuses].sort(),
@@ -372,6 +84,8 @@ function cappedKey(orgId: string, filter: ListFilter): string | null {
     incomplete ?? null,
     showArchived,
     rating ?? null,
+    minScore ?? null,
+    knockedOut ?? null,
   ]);
 }
 
@@ -394,7 +108,8 @@ const LIST_COLUMNS = renderOnce(sql`${applicants.id} as "id", ${applicants.jobId
   ${applicants.submittedAt} as "submittedAt", ${applicants.quitedAt} as "quitedAt",
   ${applicants.isRead} as "isRead", ${applicants.isFree} as "isFree",
   ${applicants.archivedAt} as "archivedAt", ${applicants.ratingAvg} as "ratingAvg",
-  ${applicants.ratingCount} as "ratingCount", ${applicants.answerMap} <> '{}'::jsonb as "started",
+  ${applicants.ratingCount} as "ratingCount", ${applicants.score} as "score",
+  ${applicants.knockedOut} as "knockedOut", ${applicants.answerMap} <> '{}'::jsonb as "started",
   ${jobs.title} as "jobTitle", ${applicants.createdAt}::text as "createdAt"`);
 
 /** Applicants with their job (for its title), rendered once. */
@@ -402,25 +117,10 @@ const WITH_JOB = renderOnce(
   sql`${applicants} inner join ${jobs} on ${jobs.id} = ${applicants.jobId}`,
 );
 
-/** The sort key a row's cursor carries (timestamps as PostgreSQL text, full precision). */
-const sortKeys = new Map<string, SQL>();
-function sortKey(sort: ApplicantSort): SQL {
-  let key = sortKeys.get(sort.field);
-  if (!key) {
-    key = renderOnce(
-      sort.field === 'timestamp.submitted'
-        ? sql`${applicants.submittedAt}::text`
-        : sortColumn(sort),
-    );
-    sortKeys.set(sort.field, key);
-  }
-  return key;
-}
-
 /**
  * `GET job/applicant`: one page of the organisation's applicants matching the filters. A
  * `jobId` that is not one of the organisation's jobs is NOT_FOUND_ERR (as `GET job/{id}` is).
- * A free user (no UNLIMITED_INTERVIEWS) always gets the default sort (spec §6).
+ * A free user (no UNLIMITED_INTERVIEWS) always gets the default sort.
  *
  * One statement: the capped count (`m`, at most cap + 1 entries of the list index; a search's
  * matches), the page's ids (deferred join: ids first from the list index, OFFSET for numbered
@@ -562,7 +262,9 @@ export async function countApplicants(
     query.statuses.length === 0 &&
     query.daysAgo === undefined &&
     query.incomplete === undefined &&
-    query.rating === undefined;
+    query.rating === undefined &&
+    query.minScore === undefined &&
+    query.knockedOut === undefined;
   // Counts known to be past their cap are not read again (see cappedFilters).
   const filteredKey = cappedKey(viewer.orgId, query);
   const totalKey = cappedKey(viewer.orgId, {
@@ -572,6 +274,8 @@ export async function countApplicants(
     daysAgo: undefined,
     incomplete: undefined,
     rating: undefined,
+    minScore: undefined,
+    knockedOut: undefined,
     showArchived: false,
   });
   const knownFiltered = filteredKey !== null && cappedFilters.has(filteredKey);

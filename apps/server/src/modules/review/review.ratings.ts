@@ -15,12 +15,17 @@ import { authorize, type GuestLink } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
-import { toMiniUser } from './review.mapping';
+import { toMiniUser } from '../users/users.joins';
 import { forgetCappedCounts } from './review.query';
-import { activityMeta, fullName, type Reviewer, type ReviewActor } from './review.shared';
+import {
+  activityMeta,
+  fullName,
+  type Reviewer,
+  type ReviewActor,
+} from '../applicant-records/applicant-access';
 
 /**
- * Ratings and scorecards (issue 15): each reviewer rates an applicant on the criteria of the
+ * Ratings and scorecards: each reviewer rates an applicant on the criteria of the
  * job's scorecard and each answer, 1–5. The review module owns the `ratings` table and keeps
  * the applicant's denormalised average and reviewer count (the overview's sort and filter) in
  * step, in the same transaction as the rating.
@@ -157,7 +162,7 @@ export async function rateApplicant(
 }
 
 /**
- * `PUT share/{shareToken}/{applicantId}/rating` (issue 15): the guest's rating through a share
+ * `PUT share/{shareToken}/{applicantId}/rating`: the guest's rating through a share
  * link, stored as the link's (never a user's), counted in the applicant's average and reviewer
  * count like a reviewer's, on the timeline labelled with the guest's name and recorded as a
  * guest activity (guest name, link id, applicant id). The caller has checked the link opens this

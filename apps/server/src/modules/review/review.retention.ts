@@ -13,7 +13,7 @@ import { eraseApplicantRows } from './review.deletion';
 import { forgetCappedCounts } from './review.query';
 
 /**
- * Data retention over the organisation's applicants (issue 15): which are due (the owner's dry
+ * Data retention over the organisation's applicants: which are due (the owner's dry
  * run) and deleting them (the daily sweep). Due: archived before the cut-off, or rejected ("not
  * a fit", "not interested") and not archived, last changed before it (domain
  * `retentionClockStart`). The dry run and the sweep read the same condition, so the list the

@@ -33,13 +33,17 @@ import { exportApplicant } from './review.export';
 import { getApplicantDetails, getApplicantVideos } from './review.details';
 import { countApplicants, listApplicants } from './review.query';
 import { rateApplicant } from './review.ratings';
-import { findOrgApplicant, type ReviewActor, type Reviewer } from './review.shared';
+import {
+  findOrgApplicant,
+  type ReviewActor,
+  type Reviewer,
+} from '../applicant-records/applicant-access';
 
 const TAGS = ['applicants'];
 const BEARER = [{ bearerAuth: [] }];
 
 /**
- * The recruiter's side of applicants (spec §7 "Jobs"; wire contract in
+ * The recruiter's side of applicants ("Jobs"; wire contract in
  * `packages/domain/src/applicants/review-api.schemas.ts`): the overview and its counts, one
  * applicant's details and answers, changes (status, read, archive, details, notes) and permanent
  * deletion. Every call needs a recruiter's access token (a candidate token is refused), works in
@@ -257,7 +261,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary:
-          "A candidate's data request (issue 15): the applicant's data as a zip streamed to the caller, `applicant.json` (details, answers' text, notes, timeline, ratings) and the stored files (recordings, CV, images); 403 when locked. Recorded as an activity with ids only",
+          "A candidate's data request: the applicant's data as a zip streamed to the caller, `applicant.json` (details, answers' text, notes, timeline, ratings) and the stored files (recordings, CV, images); 403 when locked. Recorded as an activity with ids only",
         params: applicantDetailsParamsSchema,
         querystring: viewAsQuerySchema,
         produces: ['application/zip'],
@@ -287,7 +291,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary:
-          "A candidate's deletion request (issue 15): deletes the applicant now, whatever its status, with its notes, timeline, ratings and stored files (files storage refuses are removed by the next retention sweep). Recorded as an activity with ids only",
+          "A candidate's deletion request: deletes the applicant now, whatever its status, with its notes, timeline, ratings and stored files (files storage refuses are removed by the next retention sweep). Recorded as an activity with ids only",
         params: applicantDetailsParamsSchema,
         querystring: viewAsQuerySchema,
         response: { 200: deleteApplicantResponseSchema },

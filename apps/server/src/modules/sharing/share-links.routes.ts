@@ -34,7 +34,7 @@ const SHARE_LINK = [{ shareLinkAuth: [] }];
 const GUEST_CALLS_PER_MINUTE = 120;
 
 /**
- * Share links (issue 15). The recruiter's calls (`job/share-link…`, an access token) make, list
+ * Share links. The recruiter's calls (`job/share-link…`, an access token) make, list
  * and revoke links; the guest's calls (`share/{shareToken}…`, the token in the path, no
  * account) read the link's applicants and rate them. Not API-key routes.
  */

@@ -36,7 +36,7 @@ import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { toShareLink, type ShareLinkRow } from './share-links.presenter';
 
 /**
- * Share links (issue 15): the sharing module owns `share_links` and `share_link_applicants`.
+ * Share links: the sharing module owns `share_links` and `share_link_applicants`.
  * A recruiter makes a link for named applicants and a named guest; the guest's calls carry the
  * token in the path, the auth plugin turns it into a guest actor (`findShareLink`) and the
  * policies decide (`shareLink.open`: not revoked, not expired, an applicant of the link). What

@@ -30,9 +30,9 @@ const BEARER = [{ bearerAuth: [] }];
 const idParamsSchema = z.object({ id: z.string() });
 
 /**
- * Spec §7 "Templates": list, default and built-in templates, one template, create, update,
+ * Templates: list, default and built-in templates, one template, create, update,
  * delete, and the two toggles the spec leaves unnamed (`PUT template/{id}/archive`,
- * `PUT template/{id}/default`). Every call needs the TEMPLATES permission (spec §6) of the
+ * `PUT template/{id}/default`). Every call needs the TEMPLATES permission of the
  * acting user (the caller, or for an admin the user in `?viewAsId=`); built-in templates are
  * readable by everyone with it and changeable by no one.
  */

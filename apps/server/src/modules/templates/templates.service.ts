@@ -42,7 +42,7 @@ type TemplateFields = Omit<TemplateRow, 'createdAt' | 'updatedAt' | 'archivedAt'
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * A template row as the API returns it (spec §3 Template). Built-in templates (no
+ * A template row as the API returns it (Template). Built-in templates (no
  * organisation) are shown as made by the product.
  */
 export function toTemplateDto(row: TemplateFields, ownerFName: string | null): Template {
@@ -97,8 +97,8 @@ const TEMPLATE_LIST = (() => {
 })();
 
 /**
- * The template overview (spec §7 `GET template?filters`): the organisation's own templates in
- * one archive view, searched by title, oldest first (spec §9), 1-based pages. Built-in
+ * The template overview (`GET template?filters`): the organisation's own templates in
+ * one archive view, searched by title, oldest first, 1-based pages. Built-in
  * templates are offered by `GET template/default` instead.
  */
 export async function listTemplates(
@@ -159,7 +159,7 @@ export async function listTemplates(
 
 /**
  * `GET template/default`: the organisation's default template (at most one), then the
- * built-in templates of the recruiter's language `lang` (issue 13), oldest first; archived ones
+ * built-in templates of the recruiter's language `lang`, oldest first; archived ones
  * never.
  */
 export async function listDefaultTemplates(
@@ -207,7 +207,7 @@ async function lockOwnTemplate(tx: Tx, actor: StaffActor, id: string): Promise<T
 }
 
 /**
- * Makes `templateId` the organisation's only default (spec §4: the previous default is
+ * Makes `templateId` the organisation's only default (the previous default is
  * cleared first), or clears every default when it is null. Locks the organisation's
  * templates first, so two concurrent calls cannot leave two defaults.
  */
@@ -245,8 +245,8 @@ function activityMeta(actor: StaffActor, templateId: string, extra: Record<strin
 }
 
 /**
- * The columns a create or update writes: blank title named (spec §4) in the language of the
- * account it is saved for (issue 13: the editor names it so too; an API client may send none),
+ * The columns a create or update writes: blank title named in the language of the
+ * account it is saved for (the editor names it so too; an API client may send none),
  * URLs checked, HTML sanitised.
  */
 async function toTemplateValues(db: Db, actor: StaffActor, input: TemplateSaveInput, now: Date) {
@@ -257,7 +257,7 @@ async function toTemplateValues(db: Db, actor: StaffActor, input: TemplateSaveIn
 }
 
 /**
- * Creates a template in the author's organisation (spec §5 template rules are the body
+ * Creates a template in the author's organisation (template rules are the body
  * schema's; the author's plan gates answer types). `isDefault` makes it the only default.
  */
 export async function createTemplate(
@@ -353,7 +353,7 @@ export async function deleteTemplate(
 }
 
 /**
- * Archives an active template or restores an archived one (spec §4). An archived template
+ * Archives an active template or restores an archived one. An archived template
  * stops being the default, so restoring it can never leave two defaults.
  */
 export async function toggleTemplateArchive(
@@ -387,7 +387,7 @@ export async function toggleTemplateArchive(
 
 /**
  * Makes a template the organisation's default, clearing the previous one first in the same
- * transaction (spec §4), or clears it when it already is. An archived template cannot
+ * transaction, or clears it when it already is. An archived template cannot
  * become the default (400).
  */
 export async function toggleTemplateDefault(
@@ -417,6 +417,10 @@ export async function toggleTemplateDefault(
 }
 
 /** Gives every template of a departing user to a colleague (inside the deletion's transaction). */
-export async function transferTemplateOwnership(tx: DbTx, fromUserId: string, toUserId: string) {
+export async function transferTemplateOwnership(
+  tx: Db | DbTx,
+  fromUserId: string,
+  toUserId: string,
+) {
   await tx.update(templates).set({ ownerId: toUserId }).where(eq(templates.ownerId, fromUserId));
 }

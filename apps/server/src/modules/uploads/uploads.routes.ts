@@ -10,13 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { authorize, staffOf } from '../../policies';
-import {
-  fileUrl,
-  imageKey,
-  isPublicUpload,
-  recordImageUpload,
-  sniffImageType,
-} from './uploads.service';
+import { fileUrl } from '../../storage/file-url';
+import { imageKey, isPublicUpload, recordImageUpload, sniffImageType } from './uploads.service';
 
 /** Lifetime of the signed URL `/api/files/…` redirects to. */
 const FILE_URL_TTL_SEC = 10 * 60;

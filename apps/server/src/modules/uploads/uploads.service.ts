@@ -47,11 +47,6 @@ export function imageKey(orgId: string, type: ProfileImageMimeType): string {
   return `org/${orgId}/images/${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
 }
 
-/** The stable app URL of a public object; it redirects to a short-lived signed URL. */
-export function fileUrl(key: string): string {
-  return `/api/files/${key}`;
-}
-
 /** Records a stored image in `uploads` (complete at once: it was uploaded in one request). */
 export async function recordImageUpload(
   db: Db,

@@ -2,7 +2,7 @@ import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { organizations } from '../../db/schema';
 
-/** The organisation's data retention period (issue 15), kept on its row. */
+/** The organisation's data retention period, kept on its row. */
 
 /** The period in months, or null when retention is off (also for an unknown organisation). */
 export async function getOrgRetentionMonths(db: Db | DbTx, orgId: string): Promise<number | null> {

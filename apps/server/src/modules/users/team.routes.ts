@@ -17,9 +17,8 @@ import { AppError } from '../../lib/app-error';
 import { authorize, staffOf, viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { createAuthService } from '../auth/auth.service';
-import { countJobsByOwner, transferJobOwnership } from '../jobs/jobs.service';
+import { countJobsByOwner } from '../jobs/jobs.service';
 import { enqueueMails } from '../outbox/mail-queue';
-import { transferTemplateOwnership } from '../templates/templates.service';
 import { memberInvitationEmail } from './team.emails';
 import {
   createUser,
@@ -59,7 +58,7 @@ function describeUser(row: { fName: string; lName: string; email: string }): str
 }
 
 /**
- * Spec §6 organisations: the organisation's users (`GET team`, anyone of it), and its owner's
+ * Organisations: the organisation's users (`GET team`, anyone of it), and its owner's
  * (or an admin's) member management: add (with an emailed set-password link), edit, send the
  * link again, remove (their jobs and templates go to the owner). Setting a member's password
  * is `PUT user/password/{id}`, which the policies open to the owner. Every call works on the
@@ -294,13 +293,8 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
       authorize(actor, 'member.remove', row);
       const owner = await findOrgOwner(app.db, row.orgId);
       if (!owner) throw new AppError('NOT_FOUND_ERR');
-      await deleteUser(app.db, row.id, {
-        preferredSuccessorId: owner.id,
-        handOver: async (tx, fromUserId, toUserId) => {
-          await transferJobOwnership(tx, fromUserId, toUserId);
-          await transferTemplateOwnership(tx, fromUserId, toUserId);
-        },
-      });
+      // The member's jobs and templates go to the owner by the deletion's `user.handing_over`.
+      await deleteUser(app.db, row.id, { now: app.now(), preferredSuccessorId: owner.id });
       await recordActivity(app.db, {
         type: 'remove',
         target: 'user',

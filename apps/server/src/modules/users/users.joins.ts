@@ -1,14 +1,15 @@
+import type { MiniUser } from '@candid/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 /**
  * What other modules may read of the users table inside their own statements: the Mini user
- * columns (spec §3 `Mini user`) of a row's owner. The users module owns the table; jobs and
+ * columns (`Mini user`) of a row's owner. The users module owns the table; jobs and
  * templates join their rows' owners through these pieces instead of importing the table.
  */
 
-/** The Mini user columns (spec §3), selected from the joined owner. */
+/** The Mini user columns, selected from the joined owner. */
 export const miniUserColumns = {
   id: users.id,
   fName: users.fName,
@@ -43,5 +44,27 @@ export function aliasedUsers(name: string) {
       imgUrl: table.imgUrl,
       email: table.email,
     },
+  };
+}
+
+/** A user's columns as `miniUserColumns` reads them (a job's owner, a note's author, a rater). */
+export interface MiniUserRow {
+  id: string;
+  fName: string;
+  lName: string;
+  orgId: string;
+  imgUrl: string;
+  email: string;
+}
+
+/** The mini user the API shows beside a job, note or rating (wire names). */
+export function toMiniUser(row: MiniUserRow): MiniUser {
+  return {
+    _id: row.id,
+    fName: row.fName,
+    lName: row.lName,
+    companyId: row.orgId,
+    imgUrl: row.imgUrl || null,
+    email: row.email,
   };
 }

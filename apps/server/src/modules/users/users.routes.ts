@@ -17,9 +17,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { authorize, staffOf } from '../../policies';
-import { countJobsOfOwner, transferJobOwnership } from '../jobs/jobs.service';
-import { transferTemplateOwnership } from '../templates/templates.service';
-import { queueOrganizationErasure } from '../review/review.deletion';
+import { countJobsOfOwner } from '../jobs/jobs.service';
 import { recordActivity } from '../activities/activities.service';
 import { authRateLimit } from '../auth/auth.rate-limits';
 import { createAuthService } from '../auth/auth.service';
@@ -31,13 +29,13 @@ import {
   findSuccessor,
   findUserById,
   getManagedUser,
-  listAccounts,
-  toUserDto,
-  notificationPatch,
   shareOrganisationPlan,
   updateUser,
   type UserPatch,
 } from './users.service';
+import { notificationPatch } from './users.notifications';
+import { listAccounts } from './users.accounts';
+import { toUserDto } from './users.presenter';
 
 const TAGS = ['users'];
 const BEARER = [{ bearerAuth: [] }];
@@ -66,7 +64,7 @@ function grantsKey(grants: Record<string, boolean>): string {
 }
 
 /**
- * Spec §7 "Users": the logged-in user, profiles, the admin account list, and the
+ * Users: the logged-in user, profiles, the admin account list, and the
  * verification and password calls made on a user's behalf. Another organisation's user is
  * "not found" to anyone but an admin.
  */
@@ -240,7 +238,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           changesAccess &&
           ((perm !== undefined && perm !== row.perm) ||
             (advancedPrm !== undefined && grantsKey(advancedPrm) !== grantsKey(row.advancedPrm)));
-        // One plan per organisation (spec §6): its other users change with this one.
+        // One plan per organisation: its other users change with this one.
         const { updated, sharedWith } = await app.db.transaction(async (tx) => {
           const saved = await updateUser(tx, row.id, patch, app.now());
           const shared = changesPlan ? await shareOrganisationPlan(tx, saved, app.now()) : 0;
@@ -323,15 +321,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
     },
     async (request) => {
       const { actor, row } = await accountToDelete(request, request.params.id);
-      await deleteUser(app.db, row.id, {
-        preferredSuccessorId: actor.user.id,
-        handOver: async (tx, fromUserId, toUserId) => {
-          await transferJobOwnership(tx, fromUserId, toUserId);
-          await transferTemplateOwnership(tx, fromUserId, toUserId);
-        },
-        // Its applicants' recordings, CVs and images must not outlive it in storage.
-        beforeOrganizationDelete: (tx, orgId) => queueOrganizationErasure(tx, orgId, app.now()),
-      });
+      // Jobs and templates go to the successor, and a deleted organisation's applicants' files
+      // are queued for removal, by the deletion's events (review/review.subscribers.ts, …).
+      await deleteUser(app.db, row.id, { now: app.now(), preferredSuccessorId: actor.user.id });
       // The queued files are removed now (what storage refuses, by the next daily sweep).
       void app.retentionSweep.kick();
       await recordActivity(app.db, {

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { lazyWithTimeout } from '../../common/lazy/lazy-with-timeout';
+import { NOT_FOUND_PATH } from '../../common/routing/paths';
 import { withMoreStyles } from '../../common/ui/mantine-styles';
 import { RootLayout } from '../shell/root-layout';
 import { RouteGuard } from './route-guard';
@@ -10,7 +11,7 @@ const screenLoader = (route: { screen: LazyScreen; firstLoadStylesOnly?: true })
   route.firstLoadStylesOnly ? route.screen : withMoreStyles(route.screen);
 
 function toChildRouteObject(child: AppChildRoute): RouteObject {
-  const Screen = lazy(screenLoader(child));
+  const Screen = lazyWithTimeout(screenLoader(child));
   const handle: RouteHandle = { titleKey: child.titleKey };
   const element = <Screen />;
   return child.index
@@ -19,7 +20,9 @@ function toChildRouteObject(child: AppChildRoute): RouteObject {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const Screen = route.screen ? lazy(screenLoader({ ...route, screen: route.screen })) : null;
+  const Screen = route.screen
+    ? lazyWithTimeout(screenLoader({ ...route, screen: route.screen }))
+    : null;
   const handle: RouteHandle = { titleKey: route.titleKey };
   return {
     id: route.id,
@@ -32,17 +35,19 @@ function toRouteObject(route: AppRoute): RouteObject {
 
 /**
  * React Router routes for a route table: every entry behind its guard, under the root layout
- * (page title, loading fallback), and a catch-all that sends unmatched paths on (spec §2).
+ * (page title, loading fallback), and a catch-all that shows the table's not-found screen at the
+ * mistyped address itself, so the visitor sees what they typed and is not sent elsewhere.
  */
 export function buildRoutes(table: readonly AppRoute[]): RouteObject[] {
+  const notFound = table.find((route) => route.path === NOT_FOUND_PATH);
+  const unmatched: RouteObject[] = notFound
+    ? [toRouteObject({ ...notFound, id: 'unmatched', path: '*' })]
+    : [];
   return [
     {
       id: 'root',
       element: <RootLayout />,
-      children: [
-        ...table.map(toRouteObject),
-        { id: 'unmatched', path: '*', element: <RouteGuard route={null} /> },
-      ],
+      children: [...table.map(toRouteObject), ...unmatched],
     },
   ];
 }

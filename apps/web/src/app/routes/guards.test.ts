@@ -42,12 +42,9 @@ const ALLOW: GuardResult = { allow: true };
 const PENDING: GuardResult = { pending: true };
 const to = (redirect: string): GuardResult => ({ redirect });
 
-type Row = [string, RouteId | null, GuardSession, string, GuardResult];
+type Row = [string, RouteId, GuardSession, string, GuardResult];
 
 const rows: Row[] = [
-  // An unmatched route goes to /backoffice/applicant.
-  ['unmatched, logged out', null, LOGGED_OUT, '/nope', to('/backoffice/applicant')],
-  ['unmatched, logged in', null, VERIFIED, '/nope', to('/backoffice/applicant')],
   // /backoffice goes to the applicant overview.
   ['/backoffice', 'backoffice', VERIFIED, '/backoffice', to('/backoffice/applicant')],
   ['/backoffice logged out', 'backoffice', LOGGED_OUT, '/backoffice', to('/backoffice/applicant')],
@@ -98,13 +95,7 @@ const rows: Row[] = [
     '/verify-email?token=t',
     ALLOW,
   ],
-  [
-    '/verify-email, verified',
-    'verifyEmail',
-    VERIFIED,
-    '/verify-email',
-    to('/backoffice/applicant'),
-  ],
+  ['/verify-email, verified', 'verifyEmail', VERIFIED, '/verify-email', to('/backoffice/job')],
   ['/verify-email, session loading', 'verifyEmail', LOADING, '/verify-email', PENDING],
   // Missing permission: the applicant overview; granted by plan or by advancedPrm: allowed.
   [
@@ -206,11 +197,11 @@ const rows: Row[] = [
   ['not supported, loading', 'notSupported', LOADING, '/not-supported', ALLOW],
 ];
 
-describe('resolveGuard (spec §2 guards and redirects)', () => {
+describe('resolveGuard (guards and redirects)', () => {
   it.each(rows)('%s', (_label, routeId, session, url, expected) => {
     const parsed = new URL(url, 'http://candid.test');
     const result = resolveGuard({
-      route: routeId ? route(routeId) : null,
+      route: route(routeId),
       session,
       location: { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash },
     });

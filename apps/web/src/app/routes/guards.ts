@@ -4,6 +4,7 @@ import {
   getFullPath,
   getLoginPath,
   getPostLoginPath,
+  POST_VERIFY_EMAIL_PATH,
   REDIRECT_PARAM,
   VERIFY_EMAIL_PATH,
 } from '../../common/routing/paths';
@@ -31,19 +32,20 @@ const PENDING: GuardResult = { pending: true };
 const toApplicants: GuardResult = { redirect: APPLICANT_OVERVIEW_PATH };
 
 /**
- * Where a route sends the current visitor (spec §2 "Guards and redirects"). Pure: the route
- * table entry (null when no route matched), the session and the location in, a decision out.
+ * Where a route sends the current visitor ("Guards and redirects"). Pure: the route
+ * table entry, the session and the location in, a decision out.
  *
- * 1. No matching route → the applicant overview (which sends a logged-out visitor to login).
- * 2. A forwarding route (/backoffice) → its target.
- * 3. Public routes open to everyone, except /verify-email, which sends a verified user to the
- *    applicant overview.
- * 4. Login and signup send a logged-in user on (to /verify-email while the email is unverified,
+ * An unmatched path never reaches here: it shows the not-found screen (build-routes.tsx).
+ *
+ * 1. A forwarding route (/backoffice) → its target.
+ * 2. Public routes open to everyone, except /verify-email, which sends a verified user where a
+ *    verification ends (the jobs; the page's own navigation goes there too).
+ * 3. Login and signup send a logged-in user on (to /verify-email while the email is unverified,
  *    the page the applicant overview would send them to, else where the login page's redirect
  *    query points, by default the applicant overview). Honouring the redirect here matters at
  *    the moment of logging in: the new user reaches this guard and the login page's own
  *    navigation in either order, and both must agree on the destination.
- * 5. Every other route needs a user: logged out → /login?redirect=<path, query and hash>;
+ * 4. Every other route needs a user: logged out → /login?redirect=<path, query and hash>;
  *    unverified email → /verify-email; admin routes need role admin and permission routes the
  *    plan feature, else → the applicant overview.
  */
@@ -52,11 +54,10 @@ export function resolveGuard({
   session,
   location,
 }: {
-  route: AppRoute | null;
+  route: AppRoute;
   session: GuardSession;
   location: GuardLocation;
 }): GuardResult {
-  if (!route) return toApplicants;
   if (route.redirectTo) return { redirect: route.redirectTo };
 
   const { access } = route;
@@ -65,7 +66,7 @@ export function resolveGuard({
   if (access === 'public') {
     if (route.path !== VERIFY_EMAIL_PATH) return ALLOW;
     if (session.isLoading) return PENDING;
-    return user?.emailVerified ? toApplicants : ALLOW;
+    return user?.emailVerified ? { redirect: POST_VERIFY_EMAIL_PATH } : ALLOW;
   }
 
   if (session.isLoading) return PENDING;

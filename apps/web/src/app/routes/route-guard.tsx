@@ -6,7 +6,7 @@ import { resolveGuard } from './guards';
 import type { AppRoute } from './route-types';
 
 /** Applies resolveGuard to the current location: renders the route, a loader, or redirects. */
-export function RouteGuard({ route, children }: { route: AppRoute | null; children?: ReactNode }) {
+export function RouteGuard({ route, children }: { route: AppRoute; children?: ReactNode }) {
   const location = useLocation();
   const session = useSession();
   const result = resolveGuard({ route, session, location });

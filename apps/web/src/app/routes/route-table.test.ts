@@ -3,7 +3,7 @@ import { ROUTE_TABLE } from './route-table';
 import type { AppRoute } from './route-types';
 import { isInvitationPath } from '../../common/ui/mantine-styles';
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   it('holds every route of the spec with its access', () => {
     const summary = ROUTE_TABLE.map(
       (route) =>
@@ -18,7 +18,9 @@ describe('route table (spec §2)', () => {
       '/backoffice/team auth',
       '/backoffice/integrations auth',
       '/backoffice/data-retention auth',
+      '/backoffice/insights auth',
       '/user auth',
+      '/ public',
       '/backoffice auth',
       '/backoffice/applicant/:jobId? auth',
       '/backoffice/archive/applicant auth',
@@ -59,7 +61,7 @@ describe('route table (spec §2)', () => {
   });
 });
 
-describe('product parts stay lazily loaded chunks (DESIGN §2)', () => {
+describe('product parts stay lazily loaded chunks', () => {
   // A static import of src/interview or src/backoffice from the app shell would pull that part
   // into the first download; only import() may name them.
   const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {

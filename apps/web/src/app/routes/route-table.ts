@@ -2,6 +2,7 @@ import {
   APPLICANT_OVERVIEW_PATH,
   FORGOT_PASSWORD_PATH,
   INTEGRATIONS_PATH,
+  INSIGHTS_PATH,
   RETENTION_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
@@ -19,7 +20,7 @@ const notFoundScreen: LazyScreen = () => import('../../common/pages/not-found-pa
 const notSupportedScreen: LazyScreen = () => import('../../common/pages/not-supported-page');
 
 /**
- * Every route of the product (spec §2) as data: path, access, title and screen. Guards read
+ * Every route of the product as data: path, access, title and screen. Guards read
  * `access` (see guards.ts), the page title reads `titleKey`, build-routes.tsx turns the table
  * into React Router routes.
  *
@@ -86,11 +87,25 @@ export const ROUTE_TABLE = [
     screen: () => import('../../backoffice/retention/routes/retention-page'),
   },
   {
+    id: 'insights',
+    path: INSIGHTS_PATH,
+    access: 'auth',
+    titleKey: 'pageTitles.insights',
+    screen: () => import('../../backoffice/insights/routes/insights-page'),
+  },
+  {
     id: 'user',
     path: USER_PATH,
     access: 'auth',
     titleKey: 'pageTitles.user',
     screen: () => import('../../backoffice/profile/routes/user-page'),
+  },
+  {
+    // The site's root has no page of its own: the applicant overview (login when logged out).
+    id: 'home',
+    path: '/',
+    access: 'public',
+    redirectTo: APPLICANT_OVERVIEW_PATH,
   },
   {
     id: 'backoffice',

@@ -2,7 +2,7 @@ import type { Feature } from '@candid/domain';
 import type { ComponentType } from 'react';
 
 /**
- * Who may open a route (spec §2):
+ * Who may open a route:
  * - `public`: anyone, logged in or not;
  * - `guestOnly`: only when logged out (login, signup); a logged-in user goes to the applicants;
  * - `auth`: a logged-in user with a verified email;

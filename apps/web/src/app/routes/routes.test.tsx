@@ -34,11 +34,40 @@ function renderApp(path: string, { user, language }: { user?: User; language?: L
 }
 
 describe('routes', () => {
-  it('sends an unknown path, logged out, to login remembering the applicant overview', async () => {
+  it('shows the not-found page at an unknown path, logged out, with the way to log in', async () => {
     const { currentUrl } = renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't find this page" }),
+    ).toBeVisible();
+    expect(currentUrl()).toBe('/no/such/page');
+    expect(await screen.findByRole('link', { name: 'Recruiter log in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await waitFor(() => expect(document.title).toBe('Candid | Page not found'));
+  });
+
+  it('shows the not-found page at an unknown back-office path with the way to the jobs', async () => {
+    const user = userEvent.setup();
+    const { currentUrl } = renderApp('/backoffice/no-such-screen', { user: VERIFIED_USER });
+    await user.click(await screen.findByRole('link', { name: 'Back to my jobs' }));
+    await waitFor(() => expect(currentUrl()).toBe('/backoffice/job'));
+  });
+
+  it('leads a candidate on a mistyped interview path back to the interview', async () => {
+    const { api } = renderApp('/interview/job-1/no-such-step');
+    expect(await screen.findByRole('link', { name: 'Back to the interview' })).toHaveAttribute(
+      'href',
+      '/interview/job-1',
+    );
+    expect(vi.mocked(api.get).mock.calls.filter(([path]) => path === 'user/logged')).toHaveLength(
+      0,
+    );
+  });
+
+  it('sends the site root to the applicant overview (login when logged out)', async () => {
+    const { currentUrl } = renderApp('/');
     await waitFor(() => expect(currentUrl()).toBe('/login?redirect=%2Fbackoffice%2Fapplicant'));
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeVisible();
-    await waitFor(() => expect(document.title).toBe('Candid | Log in'));
   });
 
   it('sends a logged-out visitor of a back-office route to login with the full path', async () => {
@@ -108,13 +137,13 @@ describe('routes', () => {
     );
   });
 
-  it('renders the NotFound page with a way back to the applicant overview', async () => {
+  it('renders /not-found with a way back to the jobs for a logged-in recruiter', async () => {
     const user = userEvent.setup();
     const { currentUrl } = renderApp('/not-found', { user: VERIFIED_USER });
-    const back = await screen.findByRole('link', { name: 'Back to applicants' });
+    const back = await screen.findByRole('link', { name: 'Back to my jobs' });
     expect(document.title).toBe('Candid | Page not found');
     await user.click(back);
-    await waitFor(() => expect(currentUrl()).toBe('/backoffice/applicant'));
+    await waitFor(() => expect(currentUrl()).toBe('/backoffice/job'));
   });
 
   it('renders /not-supported with the four supported browsers and their download pages', async () => {

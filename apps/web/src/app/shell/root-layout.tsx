@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { ChunkErrorBoundary } from '../../common/lazy/chunk-error-boundary';
 import { usePageTitle } from '../../common/hooks/use-page-title';
 import { PageLoader } from '../../common/ui/page-loader';
 import type { RouteHandle } from '../routes/route-types';
@@ -15,14 +16,17 @@ function useRouteTitleKey(): string | undefined {
 }
 
 /**
- * Above every route: keeps the document title on the route and language, and shows a loader
- * while a screen's code loads.
+ * Above every route: keeps the document title on the route and language, shows a loader
+ * while a screen's code loads, and an error with a Reload button when it does not load.
  */
 export function RootLayout() {
   usePageTitle(useRouteTitleKey());
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Outlet />
-    </Suspense>
+    <ChunkErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

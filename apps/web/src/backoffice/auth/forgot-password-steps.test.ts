@@ -9,7 +9,7 @@ import {
 
 const START = getInitialForgotPasswordState({ isChangePass: false, isLoggedIn: false });
 
-describe('forgot-password steps (spec §4)', () => {
+describe('forgot-password steps', () => {
   it.each([
     [false, false, FORGOT_STEPS.EMAIL, 'reset'],
     [false, true, FORGOT_STEPS.EMAIL, 'reset'],

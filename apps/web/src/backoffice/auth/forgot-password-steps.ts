@@ -1,5 +1,5 @@
 /**
- * The forgot-password steps (spec §4 "Auth flows"):
+ * The forgot-password steps ("Auth flows"):
  * 0 enter the email and choose "reset my password" or "send me a one-time code";
  * 1 enter the 6-digit reset code, 2 choose the new password (then Login);
  * 3 enter the 6-digit login code (which logs in).

@@ -11,9 +11,9 @@ import { buildQueryString, type QueryParams } from './query-string';
 import type { SessionTokens, TokenStore } from './token-store';
 
 export const API_BASE_URL = '/api/';
-/** The refresh call (spec §7 "POST auth/token"). */
+/** The refresh call ("POST auth/token"). */
 export const TOKEN_PATH = 'auth/token';
-/** The alert a 403 answer shows (spec §6). */
+/** The alert a 403 answer shows. */
 export const NO_PERMISSION_ALERT: AlertInput = { type: 'fail', key: ALERT_KEYS.noPermission };
 
 /** A try that got no answer (network failure): retried, then NETWORK_ERR. */
@@ -44,6 +44,11 @@ export interface RequestOptions {
    * instead of being read as text or JSON.
    */
   responseType?: 'file';
+  /**
+   * Answer statuses that are an expected outcome of this call, not a failure to report (the
+   * logged-out visitor's 401 on `user/logged`); the call still rejects with them.
+   */
+  expectedStatuses?: readonly number[];
 }
 
 /** A file the API answered with, and the name its Content-Disposition gives it. */
@@ -91,11 +96,11 @@ export interface ApiClientDeps {
   onSessionEnd: () => void;
   /**
    * Told of every call that failed for good (an error answer after the retries, or no answer):
-   * the app logs it as an error record (spec §8: HTTP errors are reported, except record calls).
+   * the app logs it as an error record (HTTP errors are reported, except record calls).
    */
   onHttpError?: (failure: HttpFailure) => void;
   /**
-   * The account an admin views the product as (spec §6 "view as"), or null. When set, every
+   * The account an admin views the product as ("view as"), or null. When set, every
    * back-office job, applicant and template call carries it as `viewAsId` (see
    * {@link withViewAs}).
    */
@@ -117,12 +122,12 @@ export interface HttpFailure {
   traceId?: string;
 }
 
-/** The log-batch call (spec §7 "POST record"): its own failures are never reported. */
+/** The log-batch call ("POST record"): its own failures are never reported. */
 export const RECORD_PATH = 'record';
 
 /**
  * Calls whose path contains "interview" but not "dashboard" are the candidate's and carry the
- * candidate token (spec §7). The check looks at the path only, not at query values.
+ * candidate token. The check looks at the path only, not at query values.
  */
 export function isCandidatePath(path: string): boolean {
   const pathOnly = path.split('?')[0] ?? '';
@@ -133,10 +138,10 @@ export function isCandidatePath(path: string): boolean {
  * The back-office calls that act for the viewed account: `job…` (applicants too), `template…`,
  * and the organisation's `department…` and `team…` screens.
  */
-const VIEW_AS_PATH = /^(job|template|department|team)(\/|\?|$)/;
+const VIEW_AS_PATH = /^(job|template|department|team|insights|question-library)(\/|\?|$)/;
 
 /**
- * The call with the admin's view-as account added (spec §6/§7: "viewAs sent with job and
+ * The call with the admin's view-as account added ("viewAs sent with job and
  * applicant queries and job saves"): `viewAsId` in the query of every job and template call,
  * and in the JSON body of job saves (`POST job {job, viewAsId}`, `PUT job {jobs, viewAsId}`,
  * `PUT job/applicant {applicants, viewAsId}`). Candidate calls never carry it.
@@ -201,7 +206,7 @@ function isSessionTokens(value: unknown): value is SessionTokens {
 }
 
 /**
- * The one way the web app talks to the API (spec §7 and §8 transport rules):
+ * The one way the web app talks to the API (transport rules):
  * - `/api/` base, cookies included, a bearer token (the candidate token on candidate paths);
  * - network failures and 503 answers are retried up to `maxRetries` times, waiting
  *   `retryDelayMs × attempt` before each retry;
@@ -323,6 +328,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   ): void {
     const pathOnly = path.split('?')[0] ?? '';
     if (!deps.onHttpError || pathOnly === RECORD_PATH || options.signal?.aborted) return;
+    if (options.expectedStatuses?.includes(status)) return;
     const traceId = (body as { traceId?: unknown } | undefined)?.traceId;
     deps.onHttpError({
       method: options.method ?? 'GET',

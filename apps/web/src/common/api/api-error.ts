@@ -1,7 +1,7 @@
 import { errorI18nKey, normalizeApiError, type ApiError, type ErrorKey } from '@candid/domain';
 
 /**
- * A failed API call: the HTTP status and the error key of spec §8 (`EMAIL_TAKEN_ERR`,
+ * A failed API call: the HTTP status and the error key of the product (`EMAIL_TAKEN_ERR`,
  * `NETWORK_ERR`, …), which screens translate with `error.i18nKey`.
  */
 export class ApiClientError extends Error {
@@ -28,14 +28,14 @@ export function isApiClientError(error: unknown): error is ApiClientError {
   return error instanceof ApiClientError;
 }
 
-/** A call that got no answer at all: NETWORK_ERR with status 500 (spec §8). */
+/** A call that got no answer at all: NETWORK_ERR with status 500. */
 export function createNetworkError(): ApiClientError {
   return new ApiClientError(normalizeApiError(null));
 }
 
 /**
  * An error answer: the body's key when the body is an API error, else the domain's fallback
- * for the status (normalizeApiError, spec §8).
+ * for the status (normalizeApiError).
  */
 export function createResponseError(status: number, body: unknown): ApiClientError {
   return new ApiClientError(normalizeApiError({ status, body }), issuesOf(body));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from './query-string';
 
-describe('buildQueryString (spec §7: list queries drop null/undefined)', () => {
+describe('buildQueryString (list queries drop null/undefined)', () => {
   it.each([
     [undefined, ''],
     [{}, ''],

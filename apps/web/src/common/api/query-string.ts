@@ -10,7 +10,7 @@ function formatScalar(value: QueryScalar): string {
 }
 
 /**
- * Serialises list filters for the query string (spec §7): null and undefined values are
+ * Serialises list filters for the query string: null and undefined values are
  * dropped, arrays are written as repeated keys (`statuses=1&statuses=3`), dates as ISO strings.
  * Returns the string without the leading `?` (empty when nothing remains).
  */

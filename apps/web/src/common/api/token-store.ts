@@ -1,4 +1,4 @@
-/** localStorage keys of the tokens the API client sends (spec §7). */
+/** localStorage keys of the tokens the API client sends. */
 export const ACCESS_TOKEN_STORAGE_KEY = 'candid.accessToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'candid.refreshToken';
 export const CANDIDATE_TOKEN_STORAGE_KEY = 'candid.candidateToken';

@@ -22,7 +22,7 @@ export interface RetryOptions {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Waits `stepMs × n` before retry n (spec §8's transport rule: 2 s times the attempt). */
+/** Waits `stepMs × n` before retry n (the product's transport rule: 2 s times the attempt). */
 export const linearDelay = (stepMs: number) => (retryNumber: number) => stepMs * retryNumber;
 
 /** Waits `firstMs`, then twice as long each time, never more than `maxMs`. */
@@ -36,7 +36,7 @@ export const exponentialDelay = (firstMs: number, maxMs: number) => (retryNumber
  * the reason it carries.
  *
  * The wait is ours rather than p-retry's exponential timer because callers need other
- * schedules (the spec's linear transport delay, waits that depend on the error) and tests need
+ * schedules (the product's linear transport delay, waits that depend on the error) and tests need
  * to see the waits without fake timers; it runs only when another try will follow.
  */
 export function withRetry<T>(

@@ -41,7 +41,7 @@ const UA = {
 
 const OK: BrowserSupport = { ok: true };
 
-describe('checkBrowserSupport (spec §1 minimum browsers)', () => {
+describe('checkBrowserSupport (minimum browsers)', () => {
   it.each([
     ['Chrome 60', UA.chrome60, { ok: false, reason: 'version', browserName: 'Chrome' }],
     ['Chrome 72 (the minimum)', UA.chrome72, OK],

@@ -12,7 +12,7 @@ export type BrowserSupport =
   | { ok: false; reason: 'version'; browserName: SupportedBrowserName };
 
 /**
- * Whether the product runs in this browser (spec §1 minimum versions). An unknown or
+ * Whether the product runs in this browser (minimum versions). An unknown or
  * unsupported browser gives `browser` (show every supported browser); a supported browser
  * below its minimum version gives `version` (ask to update that browser).
  */

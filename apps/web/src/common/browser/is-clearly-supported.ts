@@ -10,7 +10,7 @@ const FIREFOX =
 const SAFARI =
   /^Mozilla\/5\.0 \((Macintosh|iPhone|iPad)[^()]*\) AppleWebKit\/[\d.]+ \(KHTML, like Gecko\) Version\/(\d+)(?:\.\d+)* (?:Mobile\/\w+ )?Safari\/[\d.]+$/;
 
-/** Same minimums as the domain's MIN_BROWSER_VERSIONS (spec §1). */
+/** Same minimums as the domain's MIN_BROWSER_VERSIONS. */
 const MIN_CHROME = 72;
 const MIN_FIREFOX = 52;
 const MIN_SAFARI_MAC = 14;

@@ -38,8 +38,8 @@ export interface ValueFieldProps<TValue> {
 }
 
 /**
- * Every form of the web app: react-hook-form validated by a schema from packages/domain (DESIGN:
- * one rule, both sides), with the spec's timing (§5):
+ * Every form of the web app: react-hook-form validated by a schema from packages/domain (one rule,
+ * both sides), with the product's timing:
  * - errors appear on submit, for every field at once, and the first invalid field gets focus;
  * - after that each field is checked again as it changes, so a fixed value stops being red
  *   while the user types and a new mistake shows at once;
@@ -52,7 +52,7 @@ export function useSchemaForm<TInput extends FieldValues, TOutput extends FieldV
   defaultValues: DefaultValues<TInput>,
   options: {
     /**
-     * When errors first show: on submit (the default, spec §5), or `'all'` for a small dialog
+     * When errors first show: on submit (the default), or `'all'` for a small dialog
      * that shows each field's error as soon as it is edited or left.
      */
     mode?: 'onSubmit' | 'all';

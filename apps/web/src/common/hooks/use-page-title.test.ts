@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../test/test-i18n';
 import { formatPageTitle } from './use-page-title';
 
-describe('formatPageTitle (spec §2: product name, plus " | " and the route title)', () => {
+describe('formatPageTitle (product name, plus " | " and the route title)', () => {
   it.each([
     ['en', undefined, 'Candid'],
     ['en', 'pageTitles.login', 'Candid | Log in'],

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The document title of a page: "Candid", or "Candid | <translated title>" (spec §2). */
+/** The document title of a page: "Candid", or "Candid | <translated title>". */
 export function formatPageTitle(t: TFunction, titleKey: string | undefined): string {
   return getPageTitle(titleKey ? t(titleKey) : null);
 }

@@ -5,7 +5,7 @@ import { isPageLeft } from '../routing/live-location';
 
 /**
  * A search box over a text kept elsewhere (the URL). Typing shows at once; the trimmed text is
- * committed after `delayMs` of quiet (spec §9: 200 ms), and only when it differs from the
+ * committed after `delayMs` of quiet (200 ms), and only when it differs from the
  * committed one. When the committed text changes from outside (back/forward, a shared link,
  * "clear filters") the box follows it and a pending commit is dropped, so an old keystroke
  * cannot undo the navigation. The echo of the box's own commit does not reset the box, so

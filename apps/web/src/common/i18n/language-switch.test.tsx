@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLanguageStore } from '../stores/language-store';
 import { renderWithProviders } from '../test/render-with-providers';
+import { PHONE_QUERY } from '../ui/media-queries';
 import { LANGUAGE_STORAGE_KEY } from './languages';
 import { LanguageSwitch } from './language-switch';
 
@@ -45,5 +46,38 @@ describe('LanguageSwitch', () => {
       'true',
     );
     expect(screen.getByRole('menuitem', { name: 'English' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('is a bottom sheet on a phone, like the other phone menus', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query === PHONE_QUERY,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<LanguageSwitch />);
+      await user.click(screen.getByRole('button', { name: 'Language: English' }));
+      const sheet = await screen.findByTestId('language-sheet');
+      expect(sheet).toHaveAttribute('role', 'dialog');
+      expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+      const hebrew = screen.getByRole('menuitemradio', { name: 'עברית' });
+      expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+      await user.click(hebrew);
+      await waitFor(() => expect(useLanguageStore.getState().language).toBe('he'));
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

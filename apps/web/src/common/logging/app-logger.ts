@@ -20,7 +20,7 @@ function here(): LogMeta {
 }
 
 /**
- * Starts the app's logger (spec §9): batches go to `POST record` through the API client (with
+ * Starts the app's logger: batches go to `POST record` through the API client (with
  * the caller's token, so the server knows who was using the app); uncaught errors and rejected
  * promises are logged as errors; what waits is sent when the page is hidden.
  */
@@ -56,4 +56,9 @@ export function logHttpFailure(failure: HttpFailure): void {
       ...(failure.traceId ? { traceId: failure.traceId } : {}),
     },
   );
+}
+
+/** Logs a part of the app whose code did not load (too slow, or gone after a deploy). */
+export function logChunkLoadFailure(error: unknown): void {
+  current?.warn('Code of a screen not loaded', { ...here(), ...errorMeta(error) });
 }

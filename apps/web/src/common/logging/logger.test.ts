@@ -12,7 +12,7 @@ function memoryStorage() {
   };
 }
 
-describe('createLogger (spec §9 log batching)', () => {
+describe('createLogger (log batching)', () => {
   let sent: LogEntryInput[][];
   let storage: ReturnType<typeof memoryStorage>;
   let fail: boolean;

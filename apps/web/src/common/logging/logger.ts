@@ -53,7 +53,7 @@ function readQueue(storage: LoggerDeps['storage']): LogEntryInput[] {
 }
 
 /**
- * The web app's logger (spec §9): DEBUG stays in the console; INFO, WARN and ERROR are queued
+ * The web app's logger: DEBUG stays in the console; INFO, WARN and ERROR are queued
  * and sent to `POST record` once the log has been quiet for 500 ms, or at once when more than
  * 10 entries wait. Waiting entries are kept in local storage, so a reload or a lost connection
  * loses none: they are sent on the next start, and a failed batch is retried with a growing

@@ -1,14 +1,31 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { APPLICANT_OVERVIEW_PATH } from '../routing/paths';
+import { Link, useLocation } from 'react-router';
+import { getInterviewStartPath, JOB_OVERVIEW_PATH, LOGIN_PATH } from '../routing/paths';
+import { useSession } from '../session/session-query';
 import classes from '../ui/mirror-in-rtl.module.css';
 import { PublicLayout } from '../ui/public-layout';
 
-/** /not-found, and for now every route whose screen is not built yet. */
+/**
+ * Where the not-found page leads back, by who is looking: a candidate under an invitation link
+ * returns to that interview's start, a logged-in recruiter to their jobs, anyone else to the
+ * login (with a word for candidates, who have no account and need their invitation link).
+ */
+function useWayBack(): { to: string; labelKey: string; hintKey?: string } | null {
+  const { pathname } = useLocation();
+  const { user, isLoading } = useSession();
+  const interviewPath = getInterviewStartPath(pathname);
+  if (interviewPath) return { to: interviewPath, labelKey: 'notFound.backToInterview' };
+  if (isLoading) return null;
+  if (user) return { to: JOB_OVERVIEW_PATH, labelKey: 'notFound.backToJobs' };
+  return { to: LOGIN_PATH, labelKey: 'notFound.toLogin', hintKey: 'notFound.candidateHint' };
+}
+
+/** Every address no route matches (shown at that address), and /not-found. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const wayBack = useWayBack();
   return (
     <PublicLayout>
       <Stack
@@ -37,15 +54,22 @@ export function NotFoundPage() {
         <Text c="gray.7" fz={{ base: 'md', sm: 'lg' }}>
           {t('notFound.text')}
         </Text>
-        <Button
-          component={Link}
-          to={APPLICANT_OVERVIEW_PATH}
-          size="md"
-          mt="sm"
-          leftSection={<IconArrowLeft size={18} className={classes.mirror} aria-hidden />}
-        >
-          {t('notFound.backToApplicants')}
-        </Button>
+        {wayBack ? (
+          <Button
+            component={Link}
+            to={wayBack.to}
+            size="md"
+            mt="sm"
+            leftSection={<IconArrowLeft size={18} className={classes.mirror} aria-hidden />}
+          >
+            {t(wayBack.labelKey)}
+          </Button>
+        ) : null}
+        {wayBack?.hintKey ? (
+          <Text c="gray.7" fz="sm">
+            {t(wayBack.hintKey)}
+          </Text>
+        ) : null}
       </Stack>
     </PublicLayout>
   );

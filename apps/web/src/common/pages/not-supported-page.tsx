@@ -63,7 +63,7 @@ function BrowserCard({ name, actionLabel, accessibleLabel }: BrowserCardProps) {
 }
 
 /**
- * Shown instead of the app in a browser the product does not support (spec §1): the four
+ * Shown instead of the app in a browser the product does not support: the four
  * supported browsers with their download pages, or, when only the version is too old, the
  * current browser with a request to update it.
  */

@@ -97,7 +97,7 @@ describe('createRealtimeHub', () => {
     const socket = sockets[0]!;
     socket.fire(REALTIME_EVENTS.SAVE_APPLICANT, payload);
     socket.fire(REALTIME_EVENTS.ALERT_INTERVIEW_DONE, payload);
-    // Another reviewer's rating (issue 15) is an applicant event like the others.
+    // Another reviewer's rating is an applicant event like the others.
     socket.fire(REALTIME_EVENTS.SAVE_APPLICANT, {
       ...payload,
       data: { ...payload.data, type: 'rated' },

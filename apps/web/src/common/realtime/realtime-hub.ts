@@ -2,7 +2,7 @@ import { APPLICANT_EVENT_TYPES, REALTIME_EVENTS, type ApplicantEventType } from 
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { exponentialDelay } from '../async/with-retry';
 
-/** The server's socket.io path (DESIGN §1: served by the API process). */
+/** The server's socket.io path (served by the API process). */
 export const REALTIME_PATH = '/socket.io';
 /** Keep an unused connection this long, so moving between screens does not reconnect. */
 export const REALTIME_IDLE_CLOSE_MS = 5000;
@@ -11,7 +11,7 @@ export const REALTIME_RETRY_MIN_MS = 2000;
 export const REALTIME_RETRY_MAX_MS = 60_000;
 const retryDelay = exponentialDelay(REALTIME_RETRY_MIN_MS, REALTIME_RETRY_MAX_MS);
 
-/** The applicant events a back-office screen can listen to (spec §7). */
+/** The applicant events a back-office screen can listen to. */
 export const APPLICANT_EVENT_NAMES = [
   REALTIME_EVENTS.SAVE_APPLICANT,
   REALTIME_EVENTS.ALERT_INTERVIEW_DONE,
@@ -86,7 +86,7 @@ interface Connection {
 }
 
 /**
- * One socket per tab, shared by every screen that listens (spec §7: websocket transport, the
+ * One socket per tab, shared by every screen that listens (websocket transport, the
  * handshake carries the access token, then "user watch" with the user's id joins the user's
  * room). The socket opens with the first listener and closes a few seconds after the last
  * one leaves. socket.io reconnects by itself after network drops, and "user watch" is sent on

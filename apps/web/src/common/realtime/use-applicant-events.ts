@@ -18,7 +18,7 @@ function getAppHub(): RealtimeHub {
 
 /**
  * Calls `handler` for every "save applicant" and "alert interview done" about the logged-in
- * recruiter's jobs (spec §7), while the calling screen is mounted. The handler may change on
+ * recruiter's jobs, while the calling screen is mounted. The handler may change on
  * every render; the subscription does not.
  */
 export function useApplicantEvents(handler: ApplicantEventHandler): void {

@@ -7,12 +7,13 @@ import {
   POST_LOGOUT_PATH,
   POST_SIGNUP_PATH,
   POST_VERIFY_EMAIL_PATH,
+  getInterviewStartPath,
   shouldLoadSession,
 } from './paths';
 
-describe('post-action destinations (spec §2)', () => {
+describe('post-action destinations', () => {
   it.each([
-    ['after email verification', POST_VERIFY_EMAIL_PATH, '/backoffice/applicant'],
+    ['after email verification', POST_VERIFY_EMAIL_PATH, '/backoffice/job'],
     ['after signup', POST_SIGNUP_PATH, '/verify-email'],
     ['after logout', POST_LOGOUT_PATH, '/login'],
     ['after a password change, logged in', getPostPasswordChangePath(true), '/user'],
@@ -41,13 +42,13 @@ describe('post-action destinations (spec §2)', () => {
   });
 });
 
-describe('shouldLoadSession (spec §2: /interview skips loading the user)', () => {
+describe('shouldLoadSession (/interview skips loading the user)', () => {
   it.each([
     ['/interview/job-1', false],
     ['/interview/job-1/inprogress', false],
     ['/interview', false],
     ['/embed/job-1', false],
-    ['/not-found', false],
+    ['/not-found', true],
     ['/not-supported', false],
     ['/login', true],
     ['/backoffice/applicant', true],
@@ -55,5 +56,17 @@ describe('shouldLoadSession (spec §2: /interview skips loading the user)', () =
     ['/interviews-report', true],
   ])('%s → %s', (pathname, expected) => {
     expect(shouldLoadSession(pathname)).toBe(expected);
+  });
+});
+
+describe('getInterviewStartPath (a candidate’s way back from a mistyped link)', () => {
+  it.each([
+    ['/interview/job-1/nope', '/interview/job-1'],
+    ['/embed/job-2/x', '/interview/job-2'],
+    ['/interview', null],
+    ['/backoffice/nope', null],
+    ['/nope', null],
+  ])('%s → %s', (pathname, expected) => {
+    expect(getInterviewStartPath(pathname)).toBe(expected);
   });
 });

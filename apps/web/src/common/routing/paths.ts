@@ -1,5 +1,5 @@
 /**
- * Paths other code navigates to, and where each auth action ends (spec §2 "Guards and
+ * Paths other code navigates to, and where each auth action ends ("Guards and
  * redirects"). They live in common/ so that features (login, signup, profile) and the app's
  * guards share one definition.
  */
@@ -11,12 +11,14 @@ export const USER_PATH = '/user';
 export const BACKOFFICE_PATH = '/backoffice';
 export const APPLICANT_OVERVIEW_PATH = '/backoffice/applicant';
 export const JOB_OVERVIEW_PATH = '/backoffice/job';
-/** The organisation's members and departments (spec §6 organisations). */
+/** The organisation's members and departments (organisations). */
 export const TEAM_PATH = '/backoffice/team';
-/** The organisation's API keys and webhooks (issue 15). */
+/** The organisation's API keys and webhooks. */
 export const INTEGRATIONS_PATH = '/backoffice/integrations';
-/** The organisation's data retention period and its dry run (issue 15). */
+/** The organisation's data retention period and its dry run. */
 export const RETENTION_PATH = '/backoffice/data-retention';
+/** Hiring insights: the funnel of the organisation, a department or a job. */
+export const INSIGHTS_PATH = '/backoffice/insights';
 /** A new member's invitation link: choose a password (query `token`). */
 export const SET_PASSWORD_PATH = '/set-password';
 export const NOT_FOUND_PATH = '/not-found';
@@ -25,8 +27,11 @@ export const NOT_SUPPORTED_PATH = '/not-supported';
 /** Query parameter of the login page that holds where to go after logging in. */
 export const REDIRECT_PARAM = 'redirect';
 
-/** After a successful email verification. */
-export const POST_VERIFY_EMAIL_PATH = APPLICANT_OVERVIEW_PATH;
+/**
+ * After a successful email verification: the jobs, where a new recruiter (who has none yet)
+ * meets the one call to create their first job rather than an empty list of applicants.
+ */
+export const POST_VERIFY_EMAIL_PATH = JOB_OVERVIEW_PATH;
 /** After a successful signup. */
 export const POST_SIGNUP_PATH = VERIFY_EMAIL_PATH;
 /** After logging out, or when the session ends (refresh failed). */
@@ -61,9 +66,19 @@ export function getFullPath(location: { pathname: string; search?: string; hash?
 
 /**
  * Paths whose screens never need the logged-in user, so the app does not ask for it: the
- * candidate interview and embedded job preview (candidates are not logged in), and the error pages.
+ * candidate interview and embedded job preview (candidates are not logged in), and the browser
+ * page. The not-found page does ask: its way back depends on who is looking.
  */
-const SESSIONLESS_PATH_PREFIXES = ['/interview', '/embed', NOT_FOUND_PATH, NOT_SUPPORTED_PATH];
+const SESSIONLESS_PATH_PREFIXES = ['/interview', '/embed', NOT_SUPPORTED_PATH];
+
+/**
+ * The candidate's own start page for a path under an invitation link (`/interview/<jobId>/…`,
+ * `/embed/<jobId>/…`), or null elsewhere: a candidate who mistyped a link returns to it.
+ */
+export function getInterviewStartPath(pathname: string): string | null {
+  const match = /^\/(?:interview|embed)\/([^/]+)/.exec(pathname);
+  return match?.[1] ? `/interview/${match[1]}` : null;
+}
 
 /** Whether the app loads the logged-in user (`GET user/logged`) on this path. */
 export function shouldLoadSession(pathname: string): boolean {

@@ -10,14 +10,16 @@ import { useViewAsStore } from '../stores/view-as-store';
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 /**
- * The logged-in user (`GET user/logged`, spec §7). Any failure (no session, an expired one, no
+ * The logged-in user (`GET user/logged`). Any failure (no session, an expired one, no
  * network, an answer that is not a user) is swallowed and means "logged out".
  */
 export async function getLoggedUser(api: ApiClient): Promise<User | null> {
   try {
     const [{ userSchema }, body] = await Promise.all([
       import('./user-schema'),
-      api.get<unknown>('user/logged'),
+      // A visitor who is not logged in gets 401 here on every back-office page: that is the
+      // answer expected, not an error worth an admin's record.
+      api.get<unknown>('user/logged', { expectedStatuses: [401] }),
     ]);
     const parsed = userSchema.safeParse(body);
     return parsed.success ? parsed.data : null;
@@ -53,7 +55,7 @@ export function useSession(): Session {
   const query = useQuery({ ...sessionQueryOptions(api), enabled });
   const viewAs = useViewAsStore((state) => state.viewAs);
   const loggedUser = query.data ?? null;
-  // While an admin views as an account (spec §6), screens offer what that account's plan allows
+  // While an admin views as an account, screens offer what that account's plan allows
   // (the server decides by the same plan); the user is still the admin, role included.
   const user = useMemo(
     () =>

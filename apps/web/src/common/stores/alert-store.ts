@@ -25,7 +25,7 @@ interface AlertState {
 
 let nextAlertId = 1;
 
-/** The alert the spec's client state holds (spec §3): success or fail plus a translatable text. */
+/** The alert the product's client state holds: success or fail plus a translatable text. */
 export const useAlertStore = create<AlertState>()((set) => ({
   alerts: [],
   showAlert: (alert) =>

@@ -8,7 +8,7 @@ interface LanguageState {
   setLanguage: (language: Language) => void;
 }
 
-/** The interface language (spec §3 client state). Not reset on logout: it is a preference. */
+/** The interface language (client state). Not reset on logout: it is a preference. */
 export const useLanguageStore = create<LanguageState>()((set) => ({
   language: getInitialLanguage(),
   setLanguage: (language) => {

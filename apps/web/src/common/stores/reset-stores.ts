@@ -1,5 +1,5 @@
 /**
- * Logout clears the client state (spec §4 "Auth flows"). Each store holding per-session state
+ * Logout clears the client state ("Auth flows"). Each store holding per-session state
  * registers its reset here; preferences such as the language are not session state and stay.
  */
 const resetters = new Set<() => void>();

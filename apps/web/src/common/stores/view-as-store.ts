@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { registerStoreReset } from './reset-stores';
 
 /**
- * The account an admin views the back office as (spec §3 client state "view-as user"), with its
+ * The account an admin views the back office as (client state "view-as user"), with its
  * plan and feature grants so that the screens offer what that account may use.
  */
 export type ViewAsAccount = Pick<Account, '_id' | 'fName' | 'lName' | 'email'> & {
@@ -22,7 +22,7 @@ interface ViewAsState {
 export const VIEW_AS_STORAGE_KEY = 'candid.viewAs';
 
 /**
- * Admin "view as" (spec §6): while set, the API client sends `viewAsId` with every job,
+ * Admin "view as": while set, the API client sends `viewAsId` with every job,
  * applicant and template call, and the shell shows a banner with the way back. Kept in
  * sessionStorage (one tab, survives a reload); cleared on logout.
  */

@@ -20,7 +20,7 @@ function copyWithSelection(text: string): boolean {
 }
 
 /**
- * Copies text to the clipboard and shows the "Copied to clipboard" alert (spec §8). Falls back
+ * Copies text to the clipboard and shows the "Copied to clipboard" alert. Falls back
  * to a selection copy where the async clipboard is missing or refused (http, old browsers).
  */
 export async function copyToClipboard(text: string): Promise<boolean> {

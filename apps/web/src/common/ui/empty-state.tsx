@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A list with nothing to show (spec §2 "Empty states"): an icon, a title, a hint and an action. */
+/** A list with nothing to show ("Empty states"): an icon, a title, a hint and an action. */
 export function EmptyState({
   icon,
   title,

@@ -2,9 +2,9 @@ import { BREAKPOINTS } from '@candid/domain';
 import { em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
-/** Below the small breakpoint (spec §9) menus become bottom sheets (spec §2 "Mobile"). */
+/** Below the small breakpoint menus become bottom sheets ("Mobile"). */
 export const PHONE_QUERY = `(max-width: ${em(BREAKPOINTS.sm - 0.02)})`;
-/** Touch screens (no precise pointer): lists scroll on instead of paging (spec §2). */
+/** Touch screens (no precise pointer): lists scroll on instead of paging. */
 export const COARSE_POINTER_QUERY = '(pointer: coarse)';
 
 /** Whether the viewport is phone-sized; read at once so the first render is right. */

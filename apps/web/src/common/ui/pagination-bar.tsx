@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import classes from './mirror-in-rtl.module.css';
 
 /**
- * The pager of the recruiter lists (spec §9): first and last page, one page either side of the
+ * The pager of the recruiter lists: first and last page, one page either side of the
  * current one, ellipses for the rest; previous and next arrows that mirror in RTL. Hidden when
  * there is at most one page. `isCapped`: the count behind `pageCount` stopped at the server's cap,
  * so the last page reads "334+" (more match than the pages reach; narrowing the filters does).

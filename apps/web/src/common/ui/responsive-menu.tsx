@@ -19,7 +19,7 @@ export interface ResponsiveMenuItem {
 }
 
 /**
- * A menu that is a dropdown on wide screens and a bottom sheet on phones (vaul, drag down to close; spec §2 "Mobile":
+ * A menu that is a dropdown on wide screens and a bottom sheet on phones (vaul, drag down to close; "Mobile":
  * job actions, template menu, question menu, answer-type and time-limit menus).
  * `target` must be a button; it gets the click handler on phones.
  */

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from '@candid/domain';
+import { BREAKPOINTS, PRIMARY_COLOR } from '@candid/domain';
 import { DEFAULT_THEME, em, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import postcssConfigSource from '../../../postcss.config.cjs?raw';
@@ -13,7 +13,7 @@ const postcssBreakpoints = Object.fromEntries(
 );
 
 describe('breakpoints', () => {
-  it('follow the product breakpoints (spec §9)', () => {
+  it('follow the product breakpoints', () => {
     expect(THEME_BREAKPOINTS).toMatchObject({
       sm: em(BREAKPOINTS.sm),
       md: em(BREAKPOINTS.md),
@@ -40,9 +40,10 @@ describe('colour tokens (WCAG 2.2 AA, 4.5:1)', () => {
       for (const surface of surfaces)
         expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(filled, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-      const tint = DEFAULT_THEME.colors[name]?.[1] ?? '';
+      // The light variant's label on its tint and on the darker tint under the pointer.
       const onTint = resolved.light[`--mantine-color-${name}-light-color`] ?? '';
-      expect(contrastRatio(onTint, tint)).toBeGreaterThanOrEqual(4.5);
+      for (const tint of [1, 2].map((shade) => DEFAULT_THEME.colors[name]?.[shade] ?? ''))
+        expect(contrastRatio(onTint, tint)).toBeGreaterThanOrEqual(4.5);
     },
   );
 
@@ -66,5 +67,10 @@ describe('colour tokens (WCAG 2.2 AA, 4.5:1)', () => {
   it('keeps the palette where it already reads: indigo text is indigo.7', () => {
     expect(resolved.light['--mantine-color-indigo-text']).toBe(DEFAULT_THEME.colors.indigo[7]);
     expect(resolved.light['--mantine-color-dimmed']).toBe(DEFAULT_THEME.colors.gray[7]);
+  });
+
+  it("the e-mails' accent colour is the app's filled primary colour", () => {
+    const primary = mergeMantineTheme(DEFAULT_THEME, theme).primaryColor;
+    expect(resolved.light[`--mantine-color-${primary}-filled`]).toBe(PRIMARY_COLOR);
   });
 });

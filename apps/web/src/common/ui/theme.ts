@@ -9,7 +9,7 @@ import {
 } from '@mantine/core';
 
 /**
- * Mantine's breakpoints follow the product's (spec §9: small 760, medium 1100, large 1460 px);
+ * Mantine's breakpoints follow the product's (small 760, medium 1100, large 1460 px);
  * xs and xl frame them. postcss.config.cjs holds the same values for CSS modules.
  */
 export const THEME_BREAKPOINTS = {
@@ -80,7 +80,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-filled`] = readable;
     light[`--mantine-color-${name}-filled-hover`] = toHex(darken(readable, 0.1));
     light[`--mantine-color-${name}-outline`] = readable;
-    light[`--mantine-color-${name}-light-color`] = readableShade(palette, [palette[1]]);
+    // Read against the tint and its hover, which is darker (shade 2 stands for both).
+    light[`--mantine-color-${name}-light-color`] = readableShade(palette, [palette[1], palette[2]]);
   }
   const primary = theme.colors[theme.primaryColor];
   if (primary) light['--mantine-color-anchor'] = readableShade(primary, LIGHT_SURFACES);

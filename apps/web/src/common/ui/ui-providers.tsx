@@ -1,5 +1,6 @@
 import './mantine-first.css';
 import './bidi-inputs.css';
+import './touch-targets.css';
 import { getDirection, isLanguage } from '@candid/domain';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import type { i18n as I18n } from 'i18next';

@@ -23,7 +23,7 @@ import {
 import { useAccommodationDecision } from './use-accommodation-decision';
 
 /**
- * "Need an adjustment?" (issue 14), loaded only when the candidate asks for it: a short form
+ * "Need an adjustment?", loaded only when the candidate asks for it: a short form
  * (how much more time, how many extra takes on a one-try job, and why), then where the request
  * stands. A job with retakes says that extra takes apply to one-try interviews only. The candidate may wait here for
  * the decision, which arrives live, or start at once with the standard settings.

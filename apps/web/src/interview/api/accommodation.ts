@@ -8,7 +8,7 @@ export function accommodationQueryKey(applicantId: string | null) {
   return ['interview', 'accommodation', applicantId] as const;
 }
 
-/** `GET applicant/{id}/accommodation`: the candidate's own request, or null (issue 14). */
+/** `GET applicant/{id}/accommodation`: the candidate's own request, or null. */
 export function getAccommodation(api: ApiClient, applicantId: string) {
   return api.request<AccommodationResponse>(
     `applicant/${encodeURIComponent(applicantId)}/accommodation`,

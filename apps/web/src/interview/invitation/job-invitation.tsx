@@ -2,14 +2,18 @@ import { getCoverSources, type PublicJob } from '@candid/domain';
 import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { InterviewOverview } from './interview-overview';
 import { sanitizeHtml } from './sanitize-html';
+import classes from './job-invitation.module.css';
 import { useReleaseFirstScreen } from '../../common/first-screen/first-screen';
 import richText from '../../common/ui/rich-text.module.css';
 
 /**
- * The invitation (spec §2 "Candidate invitation page"): cover, company logo and name, job
- * title, location and description; `action` is the start button (or nothing in an embed), and
- * `notice` what the candidate must read before the description (an in-app browser's warning).
+ * The invitation ("Candidate invitation page"): cover, company logo and name, job
+ * title, location, what the interview asks (questions, time, takes, devices) and description;
+ * `action` is the start button (or nothing in an embed), and `notice` what the candidate must
+ * read before the description (an in-app browser's way out). On a phone the card fills the
+ * screen's height and the start button stays in reach at its foot.
  */
 export function JobInvitation({
   job,
@@ -24,9 +28,15 @@ export function JobInvitation({
   const description = useMemo(() => sanitizeHtml(job.info.desc ?? ''), [job.info.desc]);
   const initial = (job.company.name || '?').trim().charAt(0).toUpperCase();
   return (
-    <Paper radius="lg" withBorder shadow="sm" style={{ overflow: 'hidden' }}>
+    <Paper
+      radius="lg"
+      withBorder
+      shadow="sm"
+      className={classes.card}
+      data-fill={action ? true : undefined}
+    >
       <JobCoverImage url={job.info.coverUrl} />
-      <Stack gap="md" px={{ base: 'md', sm: 'xl' }} pb="xl">
+      <Stack gap="md" px={{ base: 'md', sm: 'xl' }} pb="xl" className={classes.body}>
         <Avatar
           src={job.company.logoUrl || null}
           alt=""
@@ -52,13 +62,14 @@ export function JobInvitation({
             </Group>
           ) : null}
         </Stack>
+        <InterviewOverview job={job} />
         {notice}
         {description ? (
           <Typography className={richText.bidi}>
             <div data-testid="job-description" dangerouslySetInnerHTML={{ __html: description }} />
           </Typography>
         ) : null}
-        {action}
+        {action ? <div className={classes.action}>{action}</div> : null}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBrandChrome, IconCopy, IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTimeout } from '../../common/lazy/lazy-with-timeout';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../common/ui/copy-to-clipboard';
 import { withMoreStyles } from '../../common/ui/mantine-styles';
@@ -8,71 +9,84 @@ import {
   androidChromeIntent,
   IN_APP_BROWSER_NAMES,
   type InAppBrowser,
-} from '../media/in-app-browser';
+} from '../../common/browser/in-app-browser';
 
 // The QR dialog (Modal's rules are in the second Mantine stylesheet) and its encoder load when
 // first asked for.
 const loadPhoneQrModal = withMoreStyles(() => import('./phone-qr-modal'));
-const PhoneQrModal = lazy(() => loadPhoneQrModal().then((m) => ({ default: m.PhoneQrModal })));
+const PhoneQrModal = lazyWithTimeout(() =>
+  loadPhoneQrModal().then((m) => ({ default: m.PhoneQrModal })),
+);
 
 /**
- * For a candidate who opened the link inside an app (Facebook, Instagram, LinkedIn, TikTok,
- * Gmail…): that app's browser may not record reliably, so the invitation says so first and
- * offers the way out: on Android an "Open in Chrome" link (an intent the app hands to the
- * system), everywhere a copy of the link to paste into the browser, and the menu to look for.
+ * For a candidate who opened the link inside an app (Instagram, Facebook, Messenger, LinkedIn,
+ * TikTok, Gmail…): that app's browser may not record reliably, so the invitation says so first
+ * and offers the way out. On Android an "Open in Chrome" link (an intent the app hands to the
+ * system); on iOS, where no link can leave the app, what to tap to open Safari; everywhere a
+ * copy of the link to paste into the browser, and on iOS its QR code for another device.
  */
 export function InAppBrowserNotice({
   app,
   url,
-  isAndroid,
+  system,
 }: {
   app: InAppBrowser;
   url: string;
-  isAndroid: boolean;
+  system: 'ios' | 'android' | null;
 }) {
   const { t } = useTranslation();
   const [isCopied, setCopied] = useState(false);
   const name = IN_APP_BROWSER_NAMES[app];
-  const intent = isAndroid ? androidChromeIntent(url) : null;
+  const intent = system === 'android' ? androidChromeIntent(url) : null;
+  const isIos = system === 'ios';
   return (
     <Alert
       color="orange"
       variant="light"
       radius="md"
       icon={<IconExternalLink size={20} aria-hidden />}
-      title={t('onboarding.inApp.title')}
+      title={isIos ? t('onboarding.inApp.safariTitle') : t('onboarding.inApp.title')}
       data-testid="in-app-notice"
+      data-system={system ?? 'other'}
     >
       <Stack gap="sm">
         <Text size="sm">
           {name ? t('onboarding.inApp.body', { app: name }) : t('onboarding.inApp.bodyGeneric')}
         </Text>
+        {isIos ? (
+          <Text size="sm" fw={500} data-testid="safari-steps">
+            {t('onboarding.inApp.safariSteps')}
+          </Text>
+        ) : null}
         <Group gap="sm">
           {intent ? (
             <Button
               component="a"
               href={intent}
-              size="sm"
+              mih={44}
               leftSection={<IconBrandChrome size={18} aria-hidden />}
             >
               {t('onboarding.inApp.openChrome')}
             </Button>
           ) : null}
           <Button
-            size="sm"
+            mih={44}
             variant={intent ? 'default' : 'filled'}
             leftSection={<IconCopy size={18} aria-hidden />}
             onClick={() => void copyToClipboard(url).then(setCopied)}
           >
             {t('onboarding.inApp.copy')}
           </Button>
+          {isIos ? <ContinueOnPhone url={url} label={t('onboarding.inApp.otherDevice')} /> : null}
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite">
           {isCopied
             ? t('onboarding.inApp.copied')
-            : isAndroid
+            : system === 'android'
               ? t('onboarding.inApp.androidHint')
-              : t('onboarding.inApp.iosHint')}
+              : isIos
+                ? null
+                : t('onboarding.inApp.iosHint')}
         </Text>
       </Stack>
     </Alert>
@@ -85,7 +99,7 @@ export function InAppBrowserNotice({
  * dialog, its styles and the QR encoder load only when asked for: the invitation's first screen
  * carries only the button.
  */
-export function ContinueOnPhone({ url }: { url: string }) {
+export function ContinueOnPhone({ url, label }: { url: string; label?: string }) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
@@ -93,7 +107,7 @@ export function ContinueOnPhone({ url }: { url: string }) {
     <>
       <Button
         variant="subtle"
-        size="compact-sm"
+        mih={44}
         leftSection={<IconDeviceMobile size={18} aria-hidden />}
         onClick={() => {
           setHasOpened(true);
@@ -103,7 +117,7 @@ export function ContinueOnPhone({ url }: { url: string }) {
         data-testid="continue-on-phone"
         style={{ alignSelf: 'flex-start' }}
       >
-        {t('onboarding.phone.button')}
+        {label ?? t('onboarding.phone.button')}
       </Button>
       {hasOpened ? (
         <Suspense fallback={null}>

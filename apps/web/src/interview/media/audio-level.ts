@@ -1,6 +1,6 @@
 /**
  * Root mean square of a time-domain frame from `AnalyserNode.getFloatTimeDomainData`
- * (samples in -1…1): the level the media check compares with AUDIO_READY_LEVEL (spec §9).
+ * (samples in -1…1): the level the media check compares with AUDIO_READY_LEVEL.
  */
 export function computeRms(samples: ArrayLike<number>): number {
   if (samples.length === 0) return 0;
@@ -16,6 +16,11 @@ export function computeRms(samples: ArrayLike<number>): number {
 export interface AudioMeter {
   /** The current RMS level, 0–1. */
   read(): number;
+  /**
+   * Whether the audio graph runs: a context the browser keeps suspended (no user gesture yet,
+   * as iOS may) reads silence that says nothing about the microphone.
+   */
+  isRunning(): boolean;
   close(): void;
 }
 
@@ -35,6 +40,9 @@ export function createAudioMeter(stream: MediaStream): AudioMeter | null {
     read() {
       analyser.getFloatTimeDomainData(buffer);
       return computeRms(buffer);
+    },
+    isRunning() {
+      return context.state === 'running';
     },
     close() {
       source.disconnect();

@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 
-/** The browser and OS families the help texts are written for (spec §8). */
+/** The browser and OS families the help texts are written for. */
 export type HelpBrowser = 'chrome' | 'firefox' | 'safari' | 'edge' | 'other';
 export type HelpOs = 'macos' | 'windows' | 'ios' | 'android' | 'other';
 

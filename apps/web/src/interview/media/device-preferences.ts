@@ -1,4 +1,4 @@
-/** localStorage key of the candidate's chosen camera and microphone (spec §9). */
+/** localStorage key of the candidate's chosen camera and microphone. */
 export const DEVICE_PREFERENCES_STORAGE_KEY = 'candid.mediaDevices';
 
 export interface DevicePreferences {

@@ -1,14 +1,17 @@
 import {
+  canSkipFaceCheck,
   createMediaError,
+  isAudioClipping,
   isAudioReady,
   isMediaReady,
   MEDIA_CHECK_TICKS,
   type InterviewErrorDevice,
   type InterviewErrorType,
+  type MediaCheckReportBody,
   type MediaError,
 } from '@candid/domain';
 
-/** Inner steps of the media check (spec §4): 0 intro, 1 sample recording, 2 results. */
+/** Inner steps of the media check: 0 intro, 1 sample recording, 2 results. */
 export type MediaCheckStep = 'intro' | 'recording' | 'results';
 export type FaceStatus = 'idle' | 'detecting' | 'recognized' | 'failed';
 export type NetworkStatus = 'idle' | 'testing' | 'stable' | 'unstable' | 'offline';
@@ -29,6 +32,13 @@ export interface MediaCheckState {
   errors: MediaError[];
   /** The device whose error detail view is open. */
   detailDevice: InterviewErrorDevice | null;
+  /**
+   * Face checks that found no face since the media check opened; kept across "Check again", so
+   * that after two the candidate may go on without it (docs/features.md, "The device check").
+   */
+  failedFaceTries: number;
+  /** The candidate chose "Continue without face check" on this run's results. */
+  isFaceSkipped: boolean;
 }
 
 export type MediaCheckAction =
@@ -48,6 +58,8 @@ export type MediaCheckAction =
   | { type: 'showResults' }
   | { type: 'openDetail'; device: InterviewErrorDevice }
   | { type: 'closeDetail' }
+  /** "Continue without face check": honoured only when the face is all that failed, twice. */
+  | { type: 'skipFace' }
   | { type: 'reset' };
 
 export function createMediaCheckState(needsScreen: boolean): MediaCheckState {
@@ -64,6 +76,8 @@ export function createMediaCheckState(needsScreen: boolean): MediaCheckState {
     hasScreenStream: false,
     errors: [],
     detailDevice: null,
+    failedFaceTries: 0,
+    isFaceSkipped: false,
   };
 }
 
@@ -95,8 +109,10 @@ export function mediaCheckReducer(
       return {
         ...createMediaCheckState(state.needsScreen),
         step: 'recording',
-        // A screen stream shared earlier stays valid across checks.
+        // A screen stream shared earlier stays valid across checks, and the failed face checks
+        // keep counting.
         hasScreenStream: state.hasScreenStream,
+        failedFaceTries: state.failedFaceTries,
       };
     case 'streamReady':
       return { ...state, isStreaming: true, isVideoReady: action.hasVideo };
@@ -119,6 +135,7 @@ export function mediaCheckReducer(
       return {
         ...state,
         face: action.isRecognized ? 'recognized' : 'failed',
+        failedFaceTries: action.isRecognized ? state.failedFaceTries : state.failedFaceTries + 1,
         errors: action.isRecognized
           ? withoutError(state.errors, 'NOT_RECOGNIZED')
           : addError(state.errors, createMediaError('NOT_RECOGNIZED')),
@@ -153,15 +170,24 @@ export function mediaCheckReducer(
       return { ...state, detailDevice: action.device };
     case 'closeDetail':
       return { ...state, detailDevice: null };
+    case 'skipFace':
+      if (!canOfferFaceSkip(state)) return state;
+      return {
+        ...state,
+        isFaceSkipped: true,
+        errors: withoutError(state.errors, 'NOT_RECOGNIZED'),
+        detailDevice: null,
+      };
     case 'reset':
       return {
         ...createMediaCheckState(state.needsScreen),
         hasScreenStream: state.hasScreenStream,
+        failedFaceTries: state.failedFaceTries,
       };
   }
 }
 
-/** The sample is over: judge the microphone (spec §9: audio ready above 0.15). */
+/** The sample is over: judge the microphone (audio ready above 0.15). */
 function finishSample(state: MediaCheckState): MediaCheckState {
   const errors =
     state.isStreaming && !isAudioReady(state.audioLevel)
@@ -170,8 +196,28 @@ function finishSample(state: MediaCheckState): MediaCheckState {
   return { ...state, step: 'results', errors };
 }
 
-/** Whether the interview may start (spec §4 "Ready means"), from the check's state. */
+/** Whether everything but the face is ready: a picture, sound, streams, the screen, no other error. */
+function isReadyButFace(state: MediaCheckState): boolean {
+  return (
+    isCheckSettled(state) &&
+    isMediaReady({
+      isVideoReady: state.isVideoReady,
+      isFaceRecognized: true,
+      audioLevel: state.audioLevel,
+      isStreaming: state.isStreaming,
+      errors: withoutError(state.errors, 'NOT_RECOGNIZED'),
+      needsScreen: state.needsScreen,
+      hasScreenStream: state.hasScreenStream,
+    })
+  );
+}
+
+/**
+ * Whether the interview may start: the normal path ("Ready means": the face recognised
+ * among the rest), or the recorded exception of a skipped face check with everything else ready.
+ */
 export function isCheckReady(state: MediaCheckState): boolean {
+  if (state.isFaceSkipped) return state.face === 'failed' && isReadyButFace(state);
   return (
     isCheckSettled(state) &&
     isMediaReady({
@@ -184,6 +230,33 @@ export function isCheckReady(state: MediaCheckState): boolean {
       hasScreenStream: state.hasScreenStream,
     })
   );
+}
+
+/**
+ * Whether "Continue without face check" is offered: this run's results are in, the face was not
+ * found (for the second time or more) and nothing else is wrong. A camera that shows nothing, a
+ * silent microphone, a missing screen or no network keep the check blocked.
+ */
+export function canOfferFaceSkip(state: MediaCheckState): boolean {
+  return (
+    !state.isFaceSkipped &&
+    state.face === 'failed' &&
+    canSkipFaceCheck(state.failedFaceTries) &&
+    isReadyButFace(state)
+  );
+}
+
+/** What the server is told of a check that let the interview start; null while not ready. */
+export function getMediaCheckOutcome(state: MediaCheckState): MediaCheckReportBody | null {
+  if (!isCheckReady(state)) return null;
+  return state.isFaceSkipped
+    ? { outcome: 'faceSkipped', reason: 'NOT_RECOGNIZED', faceTries: state.failedFaceTries }
+    : { outcome: 'passed' };
+}
+
+/** Whether the sample's peak level reached the clipping level (0.85): the voice may distort. */
+export function isMicClipping(state: MediaCheckState): boolean {
+  return state.isStreaming && isAudioClipping(state.audioLevel);
 }
 
 export type DeviceStatus = 'ok' | 'checking' | 'warning' | 'error';
@@ -199,9 +272,12 @@ export function getDeviceStatus(
   switch (device) {
     case 'camera':
       if (state.face === 'detecting') return 'checking';
+      if (state.isFaceSkipped && state.isVideoReady) return 'warning';
       return state.isVideoReady && state.face === 'recognized' ? 'ok' : 'error';
     case 'microphone':
-      return state.isStreaming && isAudioReady(state.audioLevel) ? 'ok' : 'error';
+      if (!state.isStreaming || !isAudioReady(state.audioLevel)) return 'error';
+      // Heard, but so loud the sound distorts: said, without holding the candidate back.
+      return isMicClipping(state) ? 'warning' : 'ok';
     case 'screen':
       return state.hasScreenStream ? 'ok' : 'error';
     case 'connection':

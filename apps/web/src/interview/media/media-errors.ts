@@ -1,4 +1,4 @@
-import type { InterviewErrorType } from '@candid/domain';
+import { FACE_GUIDE_MESSAGES, type InterviewErrorType } from '@candid/domain';
 import type { BrowserInfo } from './browser-info';
 
 /** What was being asked for when a media request failed. */
@@ -18,7 +18,7 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * Maps a failed `getUserMedia`/`getDisplayMedia` call to its interview error (spec §8).
+ * Maps a failed `getUserMedia`/`getDisplayMedia` call to its interview error.
  * - denied: DENIED_CAM_ACCESS / DENIED_MIC_ACCESS; on macOS, Chrome reports a system-level
  *   denial as NotAllowedError "Permission denied by system": MEDIA_DENIED_BY_SYSTEM;
  * - no device: CAMERA_NOT_FOUND / MIC_NOT_FOUND;
@@ -61,7 +61,7 @@ export function mapMediaRequestError(
   }
 }
 
-/** Whether this browser can take part at all: media devices and MediaRecorder (spec §8). */
+/** Whether this browser can take part at all: media devices and MediaRecorder. */
 export function getMissingSupportError(env: {
   hasMediaDevices: boolean;
   hasMediaRecorder: boolean;
@@ -100,8 +100,8 @@ const HELP_TOPIC: Record<InterviewErrorType, HelpTopic> = {
 };
 
 /**
- * The i18n keys of the steps an error's detail view lists, for this browser and OS (spec §8:
- * Chrome, Firefox, Safari, Edge, macOS, Windows). Browser settings come first, then the
+ * The i18n keys of the steps an error's detail view lists, for this browser and OS
+ * (Chrome, Firefox, Safari, Edge, macOS, Windows). Browser settings come first, then the
  * operating system's privacy settings where they can block the device too.
  */
 export function getErrorHelpKeys(
@@ -137,7 +137,7 @@ export function getErrorHelpKeys(
     case 'volume':
       return [`${prefix}.volume.speak`, `${prefix}.volume.device`];
     case 'face':
-      return [`${prefix}.face.light`, `${prefix}.face.center`];
+      return [...FACE_GUIDE_MESSAGES];
     case 'network':
       return [`${prefix}.network.wifi`, `${prefix}.network.close`];
     case 'browser':

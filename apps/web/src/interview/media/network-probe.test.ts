@@ -57,7 +57,7 @@ describe('probeNetwork', () => {
   });
 });
 
-describe('probeUplink (issue 14)', () => {
+describe('probeUplink', () => {
   it('times posting the probe bytes, random so nothing compresses them, and gives Mbps', async () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     const fetchFn = (async (url: string, init?: RequestInit) => {

@@ -1,6 +1,6 @@
 import { isNetworkUnstable, UPLINK_PROBE_BYTES } from '@candid/domain';
 
-/** The connectivity probe's target (spec §7): the favicon, never cached thanks to a timestamp. */
+/** The connectivity probe's target: the favicon, never cached thanks to a timestamp. */
 export const NETWORK_PROBE_PATH = '/favicon.ico';
 
 /** Throughput in megabits per second: bytes × 8 / seconds / 10⁶. */
@@ -14,7 +14,7 @@ export type NetworkProbeResult =
   { status: 'offline' } | { status: 'stable' | 'unstable'; mbps: number };
 
 /**
- * Times one GET of `/favicon.ico?t=<timestamp>` (spec §7 "Connectivity probe"): below 0.06 Mbps
+ * Times one GET of `/favicon.ico?t=<timestamp>` ("Connectivity probe"): below 0.06 Mbps
  * the connection is unstable; no answer at all, or the browser being offline, is no network.
  */
 export async function probeNetwork({
@@ -44,7 +44,7 @@ export async function probeNetwork({
 export const UPLINK_PROBE_PATH = '/api/health/uplink';
 
 /**
- * Times sending {@link UPLINK_PROBE_BYTES} to the server (issue 14): the candidate's uplink in
+ * Times sending {@link UPLINK_PROBE_BYTES} to the server: the candidate's uplink in
  * Mbps, which the recorder's bitrate follows; null when the probe fails (the recorder then keeps
  * the browser's own bitrate). Random bytes, so nothing on the way can compress them.
  */

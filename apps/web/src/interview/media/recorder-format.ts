@@ -6,7 +6,7 @@ const CANDIDATES: Record<RecordingContainer, readonly string[]> = {
 };
 
 /**
- * The MediaRecorder MIME type for a container (spec §9: webm with vp9/vp8 and opus, mp4 on Apple
+ * The MediaRecorder MIME type for a container (webm with vp9/vp8 and opus, mp4 on Apple
  * browsers): the first the browser supports, the other container as a fallback, else null
  * (let the browser choose).
  */

@@ -2,7 +2,7 @@ import { recordingBitratesFor } from '@candid/domain';
 import { describe, expect, it } from 'vitest';
 import { handoverBitrates } from './recording-bitrates';
 
-describe('handoverBitrates (issue 14)', () => {
+describe('handoverBitrates', () => {
   it('follows the measured uplink', () => {
     expect(handoverBitrates(0.8, 20)).toEqual(recordingBitratesFor(0.8));
   });

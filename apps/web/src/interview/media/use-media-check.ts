@@ -18,10 +18,12 @@ import { getMediaConstraints, type DevicePreferences } from './device-preference
 import { getMissingSupportError, mapMediaRequestError } from './media-errors';
 import {
   createMediaCheckState,
+  getMediaCheckOutcome,
   isCheckReady,
   mediaCheckReducer,
   type MediaCheckState,
 } from './media-check-reducer';
+import { rememberMediaCheckOutcome } from './media-check-report';
 import { probeNetwork, probeUplink } from './network-probe';
 import { toPlayableRecording } from './playable-recording';
 import { pickRecordingMimeType } from './recorder-format';
@@ -52,7 +54,7 @@ interface RunResources {
 }
 
 /**
- * Runs the media check (spec §4, §9): opens the camera and microphone (and the screen when a
+ * Runs the media check: opens the camera and microphone (and the screen when a
  * question needs it), records a ~5 s sample, measures the microphone, looks for a face and
  * probes the network; the reducer holds the rules, this hook the browser side effects.
  */
@@ -108,7 +110,7 @@ export function useMediaCheck({
         () => {
           if (run.chunks.length === 0) return;
           const raw = new Blob(run.chunks, { type: recorder.mimeType || 'video/webm' });
-          // The sample plays with its real length and can be scrubbed (issue 13).
+          // The sample plays with its real length and can be scrubbed.
           void toPlayableRecording(raw, performance.now() - run.startedAt).then((clip) => {
             setClipUrl((previous) => {
               if (previous) URL.revokeObjectURL(previous);
@@ -312,21 +314,33 @@ export function useMediaCheck({
     dispatch({ type: 'reset' });
   }, [stopRun]);
 
-  /** The streams and choices onboarding hands to the interview; they stay open. */
-  const handOver = useCallback((): MediaCheckHandover => {
-    handedOverRef.current = true;
-    return {
-      // The uplink not measured yet (a very slow one): estimated from the download speed.
-      recordingBitrates: handoverBitrates(uplinkMbpsRef.current, downlinkMbpsRef.current),
-      cameraStream: cameraRef.current,
-      screenStream: screenRef.current,
-      mediaConstraints: constraints,
-      recordingMimeType: mimeType,
-      recordingContainer: container,
-      faceImage: faceImageRef.current,
-      isMediaReady: isCheckReady(state),
-    };
-  }, [constraints, container, mimeType, state]);
+  /**
+   * The streams and choices onboarding hands to the interview; they stay open. With `skipFace`
+   * the candidate chose "Continue without face check" (honoured only when the reducer offers it).
+   * The outcome is remembered for the applicant's record.
+   */
+  const handOver = useCallback(
+    ({ skipFace = false }: { skipFace?: boolean } = {}): MediaCheckHandover => {
+      const final = skipFace ? mediaCheckReducer(state, { type: 'skipFace' }) : state;
+      if (final !== state) dispatch({ type: 'skipFace' });
+      const outcome = getMediaCheckOutcome(final);
+      const { jobId, isDemo } = useInterviewSession.getState();
+      if (outcome && jobId && !isDemo) rememberMediaCheckOutcome(jobId, outcome);
+      handedOverRef.current = true;
+      return {
+        // The uplink not measured yet (a very slow one): estimated from the download speed.
+        recordingBitrates: handoverBitrates(uplinkMbpsRef.current, downlinkMbpsRef.current),
+        cameraStream: cameraRef.current,
+        screenStream: screenRef.current,
+        mediaConstraints: constraints,
+        recordingMimeType: mimeType,
+        recordingContainer: container,
+        faceImage: faceImageRef.current,
+        isMediaReady: isCheckReady(final),
+      };
+    },
+    [constraints, container, mimeType, state],
+  );
 
   return {
     state: state satisfies MediaCheckState,

@@ -1,6 +1,6 @@
 let context: AudioContext | null = null;
 
-/** A short beep (spec §9: under 20 % left and at time-up) from a WebAudio oscillator. */
+/** A short beep (under 20 % left and at time-up) from a WebAudio oscillator. */
 export function playBeep(durationMs = 200, frequencyHz = 880): void {
   try {
     context ??= new AudioContext();

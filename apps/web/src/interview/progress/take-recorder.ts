@@ -23,8 +23,8 @@ export interface ActiveTake {
   recordings: { recId: string; kind: RecordingKind }[];
   startedAt: number;
   /**
-   * The take as recorded, to play back before Retake or Save (issue 13): the screen recording
-   * when there is one (the main video, spec §4 "Video player"), else the camera. Null before
+   * The take as recorded, to play back before Retake or Save: the screen recording
+   * when there is one (the main video, "Video player"), else the camera. Null before
    * Stop. Its chunks are kept in memory (Blobs, which the browser may keep on disk) only while
    * the question shows; the upload reads its own copy from the chunk store.
    */
@@ -33,22 +33,36 @@ export interface ActiveTake {
   stop(): Promise<void>;
   /** Stops and drops the take (retake). */
   discard(): Promise<void>;
+  /**
+   * Pauses the recorders (a blocking error while the streams still run): nothing is recorded
+   * meanwhile and the pause does not count in the take's length.
+   */
+  pause(): void;
+  /**
+   * Goes on recording into the same recordings after a pause; false when a recorder can no
+   * longer (its stream ended meanwhile): the take is then cut off, as by a lost device.
+   */
+  resume(): boolean;
 }
 
 /**
- * Starts MediaRecorder on each stream with 1 s timeslices (spec §9); every chunk goes to the
+ * Starts MediaRecorder on each stream with 1 s timeslices; every chunk goes to the
  * chunk store and the uploader while recording. `target` null (demo): nothing is stored.
  */
 export async function startTake(params: {
   streams: { kind: RecordingKind; stream: MediaStream }[];
   mimeType: string | null;
-  /** From the media check's uplink probe (issue 14): what the connection can send as it records. */
+  /** From the media check's uplink probe: what the connection can send as it records. */
   bitrates?: RecordingBitrates | null;
   target: TakeTarget | null;
 }): Promise<ActiveTake> {
   const { streams, mimeType, bitrates, target } = params;
   const manager = getUploadManager();
   const startedAt = Date.now();
+  // Time spent paused (a blocking error) is not part of the recording's length.
+  let pausedMs = 0;
+  let pausedAt: number | null = null;
+  const recordedMs = () => (pausedAt ?? Date.now()) - startedAt - pausedMs;
   const recorders = await Promise.all(
     streams.map(async ({ kind, stream }) => {
       const recId = target
@@ -90,7 +104,7 @@ export async function startTake(params: {
           // The take's last chunk is stored together with its end, so it leaves in one PATCH
           // that also declares the length.
           if (recId && held) {
-            pending.push(manager.appendChunk(recId, held, { durationMs: Date.now() - startedAt }));
+            pending.push(manager.appendChunk(recId, held, { durationMs: recordedMs() }));
           }
           held = null;
           resolve();
@@ -103,13 +117,13 @@ export async function startTake(params: {
 
   let review: ActiveTake['review'] = null;
   async function stopAll(): Promise<void> {
-    const durationMs = Date.now() - startedAt;
+    const durationMs = recordedMs();
     await Promise.all(
       recorders.map(async ({ recorder, stopped, pending, recId }) => {
         if (recorder.state !== 'inactive') recorder.stop();
         await stopped;
         await Promise.all(pending);
-        if (recId) await manager.finishRecording(recId, Date.now() - startedAt);
+        if (recId) await manager.finishRecording(recId, recordedMs());
       }),
     );
     const main = recorders.find(({ kind }) => kind === 'screen') ?? recorders[0];
@@ -136,6 +150,22 @@ export async function startTake(params: {
       await Promise.all(
         recorders.map(({ recId }) => (recId ? manager.discardRecording(recId) : null)),
       );
+    },
+    pause() {
+      if (stopping || pausedAt !== null) return;
+      pausedAt = Date.now();
+      for (const { recorder } of recorders) {
+        if (recorder.state === 'recording') recorder.pause();
+      }
+    },
+    resume() {
+      if (stopping) return false;
+      if (pausedAt === null) return true;
+      if (recorders.some(({ recorder }) => recorder.state !== 'paused')) return false;
+      pausedMs += Date.now() - pausedAt;
+      pausedAt = null;
+      for (const { recorder } of recorders) recorder.resume();
+      return true;
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { InterviewErrorType } from '@candid/domain';
 import { useEffect, useState } from 'react';
+import type { BlockingCause } from './blocking-errors';
 
 /**
- * Watches the interview's live streams (spec §8): a camera or microphone track that ends (the
+ * Watches the interview's live streams: a camera or microphone track that ends (the
  * device was unplugged or taken away) or a screen share the candidate stopped raises the
  * matching blocking error. `clear` is called once the device is back.
  */
@@ -10,11 +10,11 @@ export function useLostDevices(
   cameraStream: MediaStream | null,
   screenStream: MediaStream | null,
   needsScreen: boolean,
-): { lost: InterviewErrorType | null; clear: () => void } {
-  const [lost, setLost] = useState<InterviewErrorType | null>(null);
+): { lost: BlockingCause | null; clear: () => void } {
+  const [lost, setLost] = useState<BlockingCause | null>(null);
 
   useEffect(() => {
-    const watched: { track: MediaStreamTrack; error: InterviewErrorType }[] = [];
+    const watched: { track: MediaStreamTrack; error: BlockingCause }[] = [];
     for (const track of cameraStream?.getVideoTracks() ?? []) {
       watched.push({ track, error: 'CAMERA_NOT_FOUND' });
     }

@@ -13,12 +13,13 @@ type ClockHandlers = Pick<QuestionClockEvents, 'onCountdownEnd' | 'onThinkTimeUp
 export interface QuestionClockActions {
   startTake(): void;
   stopTake(): void;
+  continueTake(): void;
   retake(): void;
   view(): QuestionClockView | null;
 }
 
 /**
- * The question's clock (domain `QuestionClock`, spec §9) for one mounted question: ticks while
+ * The question's clock (domain `QuestionClock`) for one mounted question: ticks while
  * mounted, paused while `isPaused` (a blocking device error), beeps at the almost-done point and
  * at time-up. The handlers may change between renders; the latest ones are called. `config` is
  * read once, when the question mounts.
@@ -67,6 +68,7 @@ export function useQuestionClock(
     () => ({
       startTake: () => clockRef.current?.startTake(),
       stopTake: () => clockRef.current?.stopTake(),
+      continueTake: () => clockRef.current?.continueTake(),
       retake: () => clockRef.current?.retake(),
       view: () => clockRef.current?.view() ?? null,
     }),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { readDurableInterview } from './durable-interview';
 import { INTERVIEW_SESSION_STORAGE_KEY, useInterviewSession } from './interview-session-store';
 
 const JOB = {
@@ -73,5 +74,43 @@ describe('interview session', () => {
     state.setQuestionIndex(3);
     state.setApplicant(APPLICANT as never, 'candidate-token');
     expect(useInterviewSession.getState().questionIndex).toBe(0);
+  });
+
+  it('keeps the interview under way on the device per job, outliving the tab: question, token, then Finish', () => {
+    const state = useInterviewSession.getState();
+    state.startSession('job-1', JOB as never, false);
+    state.setMedia({
+      cameraStream: null,
+      screenStream: null,
+      mediaConstraints: { video: { deviceId: 'cam' }, audio: true },
+      recordingMimeType: 'video/webm;codecs=vp8,opus',
+      recordingBitrates: null,
+      recordingContainer: 'webm',
+      faceImage: null,
+      isMediaReady: true,
+    });
+    expect(readDurableInterview('job-1')).toBeNull();
+    state.setApplicant(APPLICANT as never, 'candidate-token');
+    state.setQuestionIndex(1);
+    // A crash wipes the tab's storage; the device's entry stays.
+    sessionStorage.clear();
+    expect(readDurableInterview('job-1')).toMatchObject({
+      applicantId: 'app-1',
+      candidateToken: 'candidate-token',
+      questionIndex: 1,
+      phase: 'questions',
+      mediaConstraints: { video: { deviceId: 'cam' }, audio: true },
+      recordingContainer: 'webm',
+    });
+    useInterviewSession.getState().markFinishing();
+    expect(readDurableInterview('job-1')?.phase).toBe('finishing');
+    expect(readDurableInterview('job-2')).toBeNull();
+  });
+
+  it('a demo run keeps nothing on the device', () => {
+    const state = useInterviewSession.getState();
+    state.startSession('job-1', JOB as never, true);
+    state.setApplicant(APPLICANT as never, 'candidate-token');
+    expect(readDurableInterview('job-1')).toBeNull();
   });
 });

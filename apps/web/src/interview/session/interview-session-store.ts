@@ -1,4 +1,5 @@
 import type {
+  CandidateConsent,
   CandidateApplicant,
   CandidateDetails,
   PublicJob,
@@ -9,11 +10,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { CANDIDATE_TOKEN_STORAGE_KEY } from '../../common/api/token-store';
 import type { DevicePreferences } from '../media/device-preferences';
-
-/** localStorage key of the applicant a job's interview runs for (resume after a reload). */
-export function applicantStorageKey(jobId: string): string {
-  return `candid.interview.${jobId}.applicantId`;
-}
+import { writeDurableInterview, type DurableInterview } from './durable-interview';
 
 /**
  * What onboarding hands to the interview (`/interview/{jobId}/inprogress`): the job, the
@@ -27,20 +24,22 @@ export interface InterviewSessionState {
   /** `?demo=1`: the recruiter's preview; nothing is created or stored. */
   isDemo: boolean;
   details: CandidateDetails | null;
+  /** The consent notice the candidate accepted (version and language), sent when it starts. */
+  consent: CandidateConsent | null;
   /** The CV, kept in memory until the applicant exists. */
   cvFile: File | null;
   devices: DevicePreferences;
   mediaConstraints: MediaStreamConstraints | null;
   cameraStream: MediaStream | null;
   screenStream: MediaStream | null;
-  /** The recorder's MIME type chosen in the media check (webm or mp4, spec §9). */
+  /** The recorder's MIME type chosen in the media check (webm or mp4). */
   recordingMimeType: string | null;
   /** The answer recorder's bitrates, from the media check's uplink probe; null: the browser's. */
   recordingBitrates: RecordingBitrates | null;
   recordingContainer: RecordingContainer | null;
   /** The 200×200 face crop, uploaded as the applicant image once the applicant exists. */
   faceImage: Blob | null;
-  /** Set when the media check passed (spec §4 "Ready means"). */
+  /** Set when the media check passed ("Ready means"). */
   isMediaReady: boolean;
   applicant: CandidateApplicant | null;
   candidateToken: string | null;
@@ -49,6 +48,7 @@ export interface InterviewSessionState {
 
   startSession(jobId: string, job: PublicJob, isDemo: boolean): void;
   setDetails(details: CandidateDetails, cvFile: File | null): void;
+  setConsent(consent: CandidateConsent | null): void;
   setDevices(devices: DevicePreferences): void;
   setMedia(media: {
     cameraStream: MediaStream | null;
@@ -64,6 +64,8 @@ export interface InterviewSessionState {
   setRecordingBitrates(bitrates: RecordingBitrates | null): void;
   setApplicant(applicant: CandidateApplicant, candidateToken: string | null): void;
   setQuestionIndex(index: number): void;
+  /** "Finish interview" was clicked: a reopened link goes straight to the upload and submit. */
+  markFinishing(): void;
   setScreenStream(stream: MediaStream | null): void;
   /** Stops the streams and forgets everything (a new onboarding). */
   reset(): void;
@@ -74,6 +76,7 @@ const EMPTY = {
   job: null,
   isDemo: false,
   details: null,
+  consent: null,
   cvFile: null,
   devices: {},
   mediaConstraints: null,
@@ -88,6 +91,29 @@ const EMPTY = {
   candidateToken: null,
   questionIndex: 0,
 } satisfies Partial<InterviewSessionState>;
+
+/**
+ * Writes the interview under way to the device's durable storage (per job), so that reopening
+ * the link after the tab or the browser went away offers to continue it. Demo runs and an
+ * onboarding without applicant keep nothing.
+ */
+function keepOnDevice(state: InterviewSessionState, phase: DurableInterview['phase']): void {
+  const { jobId, applicant, candidateToken, isDemo } = state;
+  if (isDemo || !jobId || !applicant || !candidateToken) return;
+  writeDurableInterview(jobId, {
+    applicantId: applicant.id,
+    candidateToken,
+    questionIndex: state.questionIndex,
+    phase,
+    details: state.details,
+    devices: state.devices,
+    mediaConstraints: state.mediaConstraints,
+    recordingMimeType: state.recordingMimeType,
+    recordingBitrates: state.recordingBitrates,
+    recordingContainer: state.recordingContainer,
+    savedAt: Date.now(),
+  });
+}
 
 /** Stops every track of a stream (releases the camera light). */
 export function stopStream(stream: MediaStream | null | undefined): void {
@@ -113,6 +139,9 @@ export const useInterviewSession = create<InterviewSessionState>()(
       setDetails(details, cvFile) {
         set({ details, cvFile });
       },
+      setConsent(consent) {
+        set({ consent });
+      },
       setDevices(devices) {
         set({ devices });
       },
@@ -126,14 +155,16 @@ export const useInterviewSession = create<InterviewSessionState>()(
         set({ recordingBitrates });
       },
       setApplicant(applicant, candidateToken) {
-        if (candidateToken) {
-          localStorage.setItem(CANDIDATE_TOKEN_STORAGE_KEY, candidateToken);
-          localStorage.setItem(applicantStorageKey(applicant.jobInfo.jobId), applicant.id);
-        }
+        if (candidateToken) localStorage.setItem(CANDIDATE_TOKEN_STORAGE_KEY, candidateToken);
         set({ applicant, candidateToken, questionIndex: 0 });
+        keepOnDevice(get(), 'questions');
       },
       setQuestionIndex(questionIndex) {
         set({ questionIndex });
+        keepOnDevice(get(), 'questions');
+      },
+      markFinishing() {
+        keepOnDevice(get(), 'finishing');
       },
       setScreenStream(screenStream) {
         const current = get().screenStream;
@@ -155,6 +186,7 @@ export const useInterviewSession = create<InterviewSessionState>()(
         job: state.job,
         isDemo: state.isDemo,
         details: state.details,
+        consent: state.consent,
         devices: state.devices,
         mediaConstraints: state.mediaConstraints,
         recordingMimeType: state.recordingMimeType,

@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The browser's leave warning (spec §2: "Are you sure you want to quit?") while `isActive`,
+ * The browser's leave warning ("Are you sure you want to quit?") while `isActive`,
  * i.e. once the applicant exists. Browsers show their own text; the message is for old ones.
  */
 export function useQuitWarning(isActive: boolean): void {
@@ -23,7 +23,7 @@ export function useQuitWarning(isActive: boolean): void {
 }
 
 /**
- * For the interview and end screens (spec §2): going back to the onboarding of the same job
+ * For the interview and end screens: going back to the onboarding of the same job
  * asks "Are you sure?"; `onConfirm` runs before the navigation goes on (e.g. to record a quit).
  */
 export function useConfirmBackToOnboarding(jobId: string, onConfirm?: () => void): void {

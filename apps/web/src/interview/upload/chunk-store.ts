@@ -5,7 +5,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 export interface RecordingMeta {
   /** Unique per take: a retake of the same question is a new recording under the same key. */
   recId: string;
-  /** The storage key (spec §7 multipart key). */
+  /** The storage key (multipart key). */
   key: string;
   applicantId: string;
   jobId: string;
@@ -53,7 +53,7 @@ export interface PendingAnswer {
 }
 
 /**
- * Where recorded chunks live until the server holds them (DESIGN §5): a reload or a crash
+ * Where recorded chunks live until the server holds them: a reload or a crash
  * loses nothing. IndexedDB in the browser, memory in tests.
  */
 export interface ChunkStore {

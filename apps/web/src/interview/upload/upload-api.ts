@@ -20,7 +20,7 @@ export function isRetryableUploadError(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-/** Where recordings go (tus 1.0, DESIGN §5); tus-js-client wants an absolute URL. */
+/** Where recordings go (tus 1.0); tus-js-client wants an absolute URL. */
 export function tusEndpoint(): string {
   return new URL(`${API_BASE_URL}upload/tus`, window.location.href).toString();
 }
@@ -119,7 +119,7 @@ export const browserUploadApi: UploadApi = {
 };
 
 /**
- * Records the quit (spec §2) while the page goes away: `fetch` with `keepalive`, because
+ * Records the quit while the page goes away: `fetch` with `keepalive`, because
  * `navigator.sendBeacon` cannot carry the bearer token.
  */
 export function sendQuit(token: string, applicantId: string, jobId: string): void {

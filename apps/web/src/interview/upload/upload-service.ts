@@ -4,6 +4,22 @@ import { UploadManager } from './upload-manager';
 
 let manager: UploadManager | null = null;
 
+/**
+ * Waits `ms`, or less: the browser's `online` event ends the wait, so what failed while the
+ * connection was down goes again the moment it is back, not at the end of a long backoff.
+ */
+export function sleepUntilOnline(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+  });
+}
+
 function waitForOnline(): Promise<void> {
   if (navigator.onLine) return Promise.resolve();
   return new Promise((resolve) =>
@@ -24,6 +40,7 @@ export function getUploadManager(): UploadManager {
     tusEndpoint: tusEndpoint(),
     isOnline: () => navigator.onLine,
     waitForOnline,
+    sleep: sleepUntilOnline,
   });
   window.addEventListener('online', () => created.setOnline(true));
   window.addEventListener('offline', () => created.setOnline(false));

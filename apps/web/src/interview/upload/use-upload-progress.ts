@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getUploadManager } from './upload-service';
-import type { UploadSnapshot } from './upload-manager';
+import type { UploadSnapshot } from './upload-snapshot';
 
 /** The upload queue's state (files' percents, pending answers, online) for a component. */
 export function useUploadSnapshot(): UploadSnapshot {

@@ -22,7 +22,7 @@ import {
 import type { ApiClient, DownloadedFile } from '../../../common/api/api-client';
 
 /**
- * The recruiter's applicant calls (spec §7 "Jobs"). Every answer is parsed with its domain
+ * The recruiter's applicant calls ("Jobs"). Every answer is parsed with its domain
  * schema, so a screen never renders a shape the server did not promise.
  */
 
@@ -45,6 +45,8 @@ function filterParams(filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>
     daysAgo: filter.daysAgo,
     incomplete: filter.incomplete,
     rating: filter.rating,
+    minScore: filter.minScore,
+    knockedOut: filter.knockedOut,
     showArchived: filter.showArchived,
     jobId: filter.jobId,
   };
@@ -53,7 +55,7 @@ function filterParams(filter: Omit<ApplicantFilter, 'currPage' | 'itemsPerPage'>
 /**
  * `GET job/applicant?filters&sort`: one page of the organisation's applicants. `cursor` (the
  * previous page's `nextCursor`) makes the server start right after that page's last row instead
- * of skipping `currPage - 1` pages: the same rows, at the cost of the first page (issue 9).
+ * of skipping `currPage - 1` pages: the same rows, at the cost of the first page.
  */
 export async function listApplicants(
   api: ApiClient,
@@ -145,7 +147,7 @@ export async function replaceApplicantCv(
 
 /**
  * `PUT job/{jobId}/{applicantId}/rating`: sets, changes or clears (score null) the caller's own
- * rating of a scorecard criterion or an answer (issue 15); answers everyone's ratings after it.
+ * rating of a scorecard criterion or an answer; answers everyone's ratings after it.
  */
 export async function rateApplicant(
   api: ApiClient,
@@ -163,7 +165,7 @@ export async function rateApplicant(
 }
 
 /**
- * `GET job/{jobId}/{applicantId}/export`: a candidate's data request (issue 15), the applicant's
+ * `GET job/{jobId}/{applicantId}/export`: a candidate's data request, the applicant's
  * data and files as a zip, with the file name the server gives it.
  */
 export async function exportApplicantData(
@@ -178,7 +180,7 @@ export async function exportApplicantData(
 }
 
 /**
- * `DELETE job/{jobId}/{applicantId}/data`: a candidate's deletion request (issue 15), the
+ * `DELETE job/{jobId}/{applicantId}/data`: a candidate's deletion request, the
  * applicant and all its files, now.
  */
 export async function deleteApplicantData(

@@ -124,7 +124,7 @@ export function removeFromList(
 }
 
 /**
- * Applicant changes that show at once (spec §4): the cached lists change before the server
+ * Applicant changes that show at once: the cached lists change before the server
  * answers — read flags flip, archived or restored applicants leave the list and the counts
  * drop — and a failure puts every cached list and count back as it was. Either way the lists
  * and counts are fetched again afterwards. Resolves true when the server agreed.

@@ -9,7 +9,7 @@ export interface ApplicantAvatarInfo {
 
 /**
  * An applicant's face image, or their initials (at most 3) on one of the 18 avatar colours
- * (spec §9). The colour is seeded by the name, not the id, so every screen that only has the
+ *. The colour is seeded by the name, not the id, so every screen that only has the
  * applicant's `info` (overview row, details header, cards) paints the same person the same way.
  * Decorative: the name is always written next to it.
  */

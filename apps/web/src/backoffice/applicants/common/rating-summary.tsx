@@ -9,8 +9,9 @@ export function formatAverage(avg: number, language: string): string {
 }
 
 /**
- * An average rating and how many reviewers gave it (issue 15): a star, "4.5" and "(2)", read
- * out in full ("Average rating 4.5 from 2 reviewers"); a dash when nobody has rated yet.
+ * An average rating and how many reviewers gave it: a star, "4.5" and "(2)", read
+ * out in full ("Average rating 4.5 from 2 reviewers"); "Not rated yet" in words when nobody
+ * has rated (a bare dash said nothing to a new recruiter).
  */
 export function RatingSummaryText({
   summary,
@@ -22,8 +23,8 @@ export function RatingSummaryText({
   const { t, i18n } = useTranslation();
   if (summary.avg === null || summary.count === 0) {
     return (
-      <Text fz={size} c="gray.7" aria-label={t('ratings.notRated')} data-testid="rating-summary">
-        —
+      <Text fz={size === 'md' ? 'sm' : 'xs'} c="gray.7" data-testid="rating-summary">
+        {t('ratings.notRated')}
       </Text>
     );
   }

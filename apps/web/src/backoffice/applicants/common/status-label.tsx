@@ -36,7 +36,7 @@ export function getStatusColor(applicant: StatusApplicant): string {
 }
 
 /**
- * The applicant's status as a badge, with the spec §4 text rule: the status label once the
+ * The applicant's status as a badge, with the text rule: the status label once the
  * interview was submitted, "Incomplete interview" after a quit, otherwise "In progress".
  */
 export function StatusBadge({

@@ -1,14 +1,16 @@
 import type { ApplicantListItem } from '@candid/domain';
-import { Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApplicantAvatar } from '../common/applicant-avatar';
 import { RatingSummaryText } from '../common/rating-summary';
+import { ScoreText } from '../common/score-parts';
 import { StatusBadge } from '../common/status-label';
 import {
   ApplicantDate,
   ApplicantName,
   ApplicantRowMenu,
+  RowCheckbox,
   isRowBodyClick,
   useApplicantName,
   type ApplicantRowHandlers,
@@ -17,18 +19,21 @@ import type { ApplicantSelection } from './use-applicant-selection';
 
 /**
  * The phone list (below 760 px): one card per applicant with the table's data — avatar, name,
- * job, hometown, status, rating and date — its checkbox and its menu (a bottom sheet).
+ * job, hometown, status, rating, score (`showScore`, once there is one) and date — its checkbox
+ * and its menu (a bottom sheet).
  */
 export function ApplicantCards({
   applicants,
   isArchiveView,
   selection,
   handlers,
+  showScore = false,
 }: {
   applicants: ApplicantListItem[];
   isArchiveView: boolean;
   selection: ApplicantSelection;
   handlers: ApplicantRowHandlers;
+  showScore?: boolean;
 }) {
   const { t } = useTranslation();
   const getName = useApplicantName();
@@ -65,7 +70,7 @@ export function ApplicantCards({
           >
             <Group gap="sm" wrap="nowrap" align="flex-start">
               {isArchiveView ? null : (
-                <Checkbox
+                <RowCheckbox
                   mt={10}
                   aria-label={t('applicantOverview.select.row', { name })}
                   checked={isSelected}
@@ -101,10 +106,13 @@ export function ApplicantCards({
                   ) : null}
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Group gap="sm" wrap="nowrap" miw={0}>
+                  <Group gap="sm" wrap="wrap" miw={0} style={{ rowGap: 4 }}>
                     <StatusBadge applicant={applicant} style={{ flexShrink: 0 }} />
                     {applicant.rating.count > 0 ? (
                       <RatingSummaryText summary={applicant.rating} />
+                    ) : null}
+                    {showScore && (applicant.score !== null || applicant.knockedOut) ? (
+                      <ScoreText score={applicant.score} knockedOut={applicant.knockedOut} />
                     ) : null}
                   </Group>
                   <div data-row-control>

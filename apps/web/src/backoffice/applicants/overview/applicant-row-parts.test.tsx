@@ -24,6 +24,8 @@ const BASE: ApplicantListItem = {
   incomplete: false,
   started: false,
   rating: { avg: null, count: 0 },
+  score: null,
+  knockedOut: false,
 };
 
 const SENT = '2026-05-01T10:00:00.000Z';
@@ -41,7 +43,7 @@ function stageOf(patch: Partial<ApplicantListItem>, language: 'en' | 'he' = 'en'
   return badge;
 }
 
-describe('ApplicantDate (issue 14: invited, opened, started, submitted)', () => {
+describe('ApplicantDate (invited, opened, started, submitted)', () => {
   it('marks each stage of an invitation before the submit', () => {
     expect(stageOf({ timestamp: { ...BASE.timestamp, sent: SENT } })).toBe('Invited');
     expect(stageOf({ timestamp: { ...BASE.timestamp, sent: SENT, opened: OPENED } })).toBe(

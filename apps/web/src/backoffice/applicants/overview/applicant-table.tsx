@@ -1,15 +1,17 @@
 import type { ApplicantListItem, ApplicantSort, ApplicantSortField } from '@candid/domain';
-import { Checkbox, Group, Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplicantAvatar } from '../common/applicant-avatar';
 import { RatingSummaryText } from '../common/rating-summary';
+import { ScoreText } from '../common/score-parts';
 import { StatusBadge } from '../common/status-label';
 import {
   ApplicantDate,
   ApplicantName,
   ApplicantRowMenu,
+  RowCheckbox,
   isRowBodyClick,
   useApplicantName,
   type ApplicantRowHandlers,
@@ -24,10 +26,11 @@ export const SORT_COLUMN_KEYS: Record<ApplicantSortField, string> = {
   'info.hometown': 'applicantOverview.columns.hometown',
   status: 'applicantOverview.columns.status',
   rating: 'applicantOverview.columns.rating',
+  score: 'applicantOverview.columns.score',
 };
 
 export interface SortProps {
-  /** Full users sort; free users see plain headers (spec §6). */
+  /** Full users sort; free users see plain headers. */
   canSort: boolean;
   sortSpec: ApplicantSort;
   onSort: (field: ApplicantSortField) => void;
@@ -81,9 +84,9 @@ function HeaderCell({
 }
 
 /**
- * The desktop list (spec §2): avatar, name, job, hometown, rating (issue 15), status and date, a checkbox per row
- * for the bulk read toggle (not in the archive), and each row's menu. Hometown hides below the
- * medium breakpoint to keep the rest readable.
+ * The desktop list: avatar, name, job, hometown, rating, score (`showScore`: the job scores
+ * answers), status and date, a checkbox per row for the bulk read toggle (not in the archive),
+ * and each row's menu. Hometown hides below the medium breakpoint to keep the rest readable.
  */
 export function ApplicantTable({
   applicants,
@@ -91,9 +94,11 @@ export function ApplicantTable({
   selection,
   sort,
   handlers,
+  showScore = false,
 }: {
   applicants: ApplicantListItem[];
   isArchiveView: boolean;
+  showScore?: boolean;
   selection: ApplicantSelection;
   sort: SortProps;
   handlers: ApplicantRowHandlers;
@@ -109,7 +114,7 @@ export function ApplicantTable({
             <Table.Tr>
               {withSelection ? (
                 <Table.Th w={44}>
-                  <Checkbox
+                  <RowCheckbox
                     aria-label={t('applicantOverview.select.all')}
                     checked={selection.isAllSelected}
                     indeterminate={selection.isSomeSelected}
@@ -133,6 +138,11 @@ export function ApplicantTable({
               <HeaderCell field="rating" sort={sort}>
                 {t('applicantOverview.columns.rating')}
               </HeaderCell>
+              {showScore ? (
+                <HeaderCell field="score" sort={sort}>
+                  {t('applicantOverview.columns.score')}
+                </HeaderCell>
+              ) : null}
               <HeaderCell field="status" sort={sort}>
                 {t('applicantOverview.columns.status')}
               </HeaderCell>
@@ -165,7 +175,7 @@ export function ApplicantTable({
                 >
                   {withSelection ? (
                     <Table.Td>
-                      <Checkbox
+                      <RowCheckbox
                         aria-label={t('applicantOverview.select.row', { name })}
                         checked={selection.isSelected(applicant.id)}
                         disabled={!isSelectable}
@@ -198,6 +208,11 @@ export function ApplicantTable({
                   <Table.Td>
                     <RatingSummaryText summary={applicant.rating} />
                   </Table.Td>
+                  {showScore ? (
+                    <Table.Td>
+                      <ScoreText score={applicant.score} knockedOut={applicant.knockedOut} />
+                    </Table.Td>
+                  ) : null}
                   <Table.Td>
                     <StatusBadge applicant={applicant} />
                   </Table.Td>

@@ -10,8 +10,8 @@ import { canToggleRead, compareTargetOf } from './overview-rules';
 import type { ApplicantSelection } from './use-applicant-selection';
 
 /**
- * The bulk read/unread toggle (spec §2, §4) for the selected rows, "Compare" for two to four
- * of one job and "Share" with a hiring manager (issue 15, up to 20 unlocked applicants, on a
+ * The bulk read/unread toggle for the selected rows, "Compare" for two to four
+ * of one job and "Share" with a hiring manager (up to 20 unlocked applicants, on a
  * plan with SHARE_LINKS). Not rendered in the archive; disabled, with the reason, while a locked
  * applicant is selected.
  */

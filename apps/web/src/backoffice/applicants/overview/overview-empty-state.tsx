@@ -4,6 +4,7 @@ import {
   IconArchive,
   IconBriefcase,
   IconLink,
+  IconPlus,
   IconSearchOff,
   IconShare,
   IconUsers,
@@ -11,13 +12,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../common/ui/empty-state';
+import { useJobs } from '../../common/jobs/list-jobs';
 import { JOB_OVERVIEW_PATH } from './overview-query';
+
+const NEW_JOB_PATH = '/create';
 import type { OverviewEmptyState } from './overview-rules';
 
 /**
- * The overview's empty states (spec §2): no exact matches with a way to clear the filters, the
+ * The overview's empty states: no exact matches with a way to clear the filters, the
  * empty archive, a job nobody answered yet (invite candidates, share the job), and no
- * applicants at all (the jobs are where candidates are invited from).
+ * applicants at all (the jobs are where candidates are invited from, or the first job).
  */
 export function OverviewEmptyState({
   kind,
@@ -85,23 +89,57 @@ export function OverviewEmptyState({
         />
       );
     default:
-      return (
-        <EmptyState
-          testId="applicants-empty"
-          icon={<IconUsers size={28} aria-hidden />}
-          title={t(EMPTY_STATE_KEYS.noApplicantToShow)}
-          description={t('applicantOverview.empty.text')}
-          action={
-            <Button
-              component={Link}
-              to={JOB_OVERVIEW_PATH}
-              mt="xs"
-              leftSection={<IconBriefcase size={18} aria-hidden />}
-            >
-              {t('applicantOverview.empty.toJobs')}
-            </Button>
-          }
-        />
-      );
+      return <NoApplicantsState />;
   }
+}
+
+/**
+ * No applicants at all: a recruiter without a job yet is led to create their first one (the
+ * page they land on after verifying their e-mail); one with jobs goes to them to invite people.
+ */
+function NoApplicantsState() {
+  const { t } = useTranslation();
+  const jobs = useJobs({
+    txt: '',
+    showArchived: false,
+    departmentId: undefined,
+    currPage: 1,
+    itemsPerPage: 1,
+  });
+  const hasNoJob = jobs.data?.totalJobCount === 0;
+  return (
+    <EmptyState
+      testId="applicants-empty"
+      icon={<IconUsers size={28} aria-hidden />}
+      title={
+        hasNoJob
+          ? t('applicantOverview.empty.firstJobTitle')
+          : t(EMPTY_STATE_KEYS.noApplicantToShow)
+      }
+      description={
+        hasNoJob ? t('applicantOverview.empty.firstJobText') : t('applicantOverview.empty.text')
+      }
+      action={
+        jobs.isPending ? null : hasNoJob ? (
+          <Button
+            component={Link}
+            to={NEW_JOB_PATH}
+            mt="xs"
+            leftSection={<IconPlus size={18} aria-hidden />}
+          >
+            {t('jobs.createFirstJob')}
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to={JOB_OVERVIEW_PATH}
+            mt="xs"
+            leftSection={<IconBriefcase size={18} aria-hidden />}
+          >
+            {t('applicantOverview.empty.toJobs')}
+          </Button>
+        )
+      }
+    />
+  );
 }

@@ -32,13 +32,20 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { SORT_COLUMN_KEYS } from './applicant-table';
+import { ANY_CHOICE, FilterChipGroup } from './filter-chip-group';
 import { countActiveFilters, hasActiveFilters } from './overview-query';
+import { knockoutFilterLabel, ScoreFilterFields, scoreFilterLabel } from './score-filter-fields';
 import { useSearchBox } from '../../../common/hooks/use-search-box';
 import type { OverviewQueryState } from './use-overview-query';
 
-type FilterPatch = Partial<Pick<ApplicantFilter, 'statuses' | 'daysAgo' | 'incomplete' | 'rating'>>;
+type FilterPatch = Partial<
+  Pick<
+    ApplicantFilter,
+    'statuses' | 'daysAgo' | 'incomplete' | 'rating' | 'minScore' | 'knockedOut'
+  >
+>;
 
-const ANY = 'any';
+const ANY = ANY_CHOICE;
 
 function incompleteValue(incomplete: boolean | undefined): string {
   return incomplete === undefined ? ANY : String(incomplete);
@@ -55,19 +62,22 @@ function ratingFilterLabel(t: TFunction, rating: RatingFilter): string {
 }
 
 /**
- * The filter choices (spec §3 "Filter"): statuses grouped as in the status dropdown
+ * The filter choices ("Filter"): statuses grouped as in the status dropdown
  * (evaluation, recruitment), the date (last week, month, 3 months), completeness and the
- * average rating (issue 15: rated N or more, or not rated yet). Chips,
+ * average rating (rated N or more, or not rated yet), and for a job that scores answers the
+ * score and knockout (score-filter-fields). Chips,
  * so the same fields serve the desktop dropdown and the phone sheet with large touch targets.
  */
 function FilterFields({
   filter,
   onChange,
   sortSelect,
+  showScore,
 }: {
   filter: ApplicantFilter;
   onChange: (patch: FilterPatch) => void;
   sortSelect?: ReactNode;
+  showScore: boolean;
 }) {
   const { t } = useTranslation();
   const statusValues = filter.statuses.map(String);
@@ -106,78 +116,43 @@ function FilterFields({
           </Stack>
         ))}
       </Stack>
-      <Stack gap={6} role="radiogroup" aria-label={t('applicantOverview.filters.date')}>
-        <Text fw={600} fz="sm">
-          {t('applicantOverview.filters.date')}
-        </Text>
-        <Chip.Group
-          value={filter.daysAgo === undefined ? ANY : String(filter.daysAgo)}
-          onChange={(value) =>
-            onChange({ daysAgo: value === ANY ? undefined : (Number(value) as DateFilterDays) })
-          }
-        >
-          <Group gap={6}>
-            <Chip value={ANY} type="radio" size="sm" variant="outline">
-              {t('applicantOverview.filters.anyTime')}
-            </Chip>
-            {DATE_FILTER_DAYS.map((days) => (
-              <Chip key={days} value={String(days)} type="radio" size="sm" variant="outline">
-                {t(dateFilterLabelKey(days))}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Stack>
-      <Stack gap={6} role="radiogroup" aria-label={t('applicantOverview.filters.completeness')}>
-        <Text fw={600} fz="sm">
-          {t('applicantOverview.filters.completeness')}
-        </Text>
-        <Chip.Group
-          value={incompleteValue(filter.incomplete)}
-          onChange={(value) =>
-            onChange({ incomplete: value === ANY ? undefined : value === 'true' })
-          }
-        >
-          <Group gap={6}>
-            <Chip value={ANY} type="radio" size="sm" variant="outline">
-              {t('applicantOverview.filters.allInterviews')}
-            </Chip>
-            <Chip value="true" type="radio" size="sm" variant="outline">
-              {t('applicantOverview.filters.incompleteOnly')}
-            </Chip>
-            <Chip value="false" type="radio" size="sm" variant="outline">
-              {t('applicantOverview.filters.completeOnly')}
-            </Chip>
-          </Group>
-        </Chip.Group>
-      </Stack>
-      <Stack gap={6} role="radiogroup" aria-label={t('applicantOverview.filters.rating')}>
-        <Text fw={600} fz="sm">
-          {t('applicantOverview.filters.rating')}
-        </Text>
-        <Chip.Group
-          value={filter.rating === undefined ? ANY : String(filter.rating)}
-          onChange={(value) =>
-            onChange({
-              rating: value === ANY ? undefined : value === 'none' ? 'none' : Number(value),
-            })
-          }
-        >
-          <Group gap={6}>
-            <Chip value={ANY} type="radio" size="sm" variant="outline">
-              {t('applicantOverview.filters.anyRating')}
-            </Chip>
-            {RATING_FILTER_CHOICES.map((score) => (
-              <Chip key={score} value={String(score)} type="radio" size="sm" variant="outline">
-                {ratingFilterLabel(t, score)}
-              </Chip>
-            ))}
-            <Chip value="none" type="radio" size="sm" variant="outline">
-              {ratingFilterLabel(t, 'none')}
-            </Chip>
-          </Group>
-        </Chip.Group>
-      </Stack>
+      <FilterChipGroup
+        label={t('applicantOverview.filters.date')}
+        anyLabel={t('applicantOverview.filters.anyTime')}
+        choices={DATE_FILTER_DAYS.map((days) => ({
+          value: String(days),
+          label: t(dateFilterLabelKey(days)),
+        }))}
+        value={filter.daysAgo === undefined ? ANY : String(filter.daysAgo)}
+        onChange={(value) =>
+          onChange({ daysAgo: value === ANY ? undefined : (Number(value) as DateFilterDays) })
+        }
+      />
+      <FilterChipGroup
+        label={t('applicantOverview.filters.completeness')}
+        anyLabel={t('applicantOverview.filters.allInterviews')}
+        choices={[
+          { value: 'true', label: t('applicantOverview.filters.incompleteOnly') },
+          { value: 'false', label: t('applicantOverview.filters.completeOnly') },
+        ]}
+        value={incompleteValue(filter.incomplete)}
+        onChange={(value) => onChange({ incomplete: value === ANY ? undefined : value === 'true' })}
+      />
+      <FilterChipGroup
+        label={t('applicantOverview.filters.rating')}
+        anyLabel={t('applicantOverview.filters.anyRating')}
+        choices={[...RATING_FILTER_CHOICES, 'none' as const].map((score) => ({
+          value: String(score),
+          label: ratingFilterLabel(t, score),
+        }))}
+        value={filter.rating === undefined ? ANY : String(filter.rating)}
+        onChange={(value) =>
+          onChange({
+            rating: value === ANY ? undefined : value === 'none' ? 'none' : Number(value),
+          })
+        }
+      />
+      {showScore ? <ScoreFilterFields filter={filter} onChange={onChange} /> : null}
     </Stack>
   );
 }
@@ -186,19 +161,22 @@ function FilterFields({
 function SortSelect({
   sortSpec,
   onSort,
+  showScore,
 }: {
   sortSpec: ApplicantSort;
   onSort: (sort: string) => void;
+  showScore: boolean;
 }) {
   const { t } = useTranslation();
-  const data = APPLICANT_SORT_FIELDS.flatMap((field) =>
+  const fields = APPLICANT_SORT_FIELDS.filter((field) => showScore || field !== 'score');
+  const data = fields.flatMap((field) =>
     (['asc', 'desc'] as const).map((order) => {
       const orderKey =
         field === 'timestamp.submitted'
           ? order === 'desc'
             ? 'applicantOverview.order.newest'
             : 'applicantOverview.order.oldest'
-          : field === 'rating'
+          : field === 'rating' || field === 'score'
             ? order === 'desc'
               ? 'applicantOverview.order.highest'
               : 'applicantOverview.order.lowest'
@@ -222,9 +200,9 @@ function SortSelect({
   );
 }
 
-/** The chosen filters as removable pills, with "clear filters" (spec §2: try changing filters). */
+/** The chosen filters as removable pills, with "clear filters" (try changing filters). */
 function ActiveFilterPills({ query }: { query: OverviewQueryState }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { filter, setFilter, clearAll } = query;
   if (!hasActiveFilters(filter)) return null;
   const pills: { id: string; label: string; onRemove: () => void }[] = [];
@@ -265,6 +243,20 @@ function ActiveFilterPills({ query }: { query: OverviewQueryState }) {
       onRemove: () => setFilter({ patch: { rating: undefined } }),
     });
   }
+  if (filter.minScore !== undefined) {
+    pills.push({
+      id: 'score',
+      label: scoreFilterLabel(t, i18n.language, filter.minScore),
+      onRemove: () => setFilter({ patch: { minScore: undefined } }),
+    });
+  }
+  if (filter.knockedOut !== undefined) {
+    pills.push({
+      id: 'knockout',
+      label: knockoutFilterLabel(t, filter.knockedOut),
+      onRemove: () => setFilter({ patch: { knockedOut: undefined } }),
+    });
+  }
   return (
     <Group gap={6} aria-label={t('applicantOverview.filters.active')} role="group">
       {pills.map((pill) => (
@@ -290,18 +282,21 @@ function ActiveFilterPills({ query }: { query: OverviewQueryState }) {
 /**
  * The overview's toolbar: the search box (trimmed, 200 ms debounce, written to the URL), the
  * active/archive switch, and the filters — a dropdown on wide screens, a bottom sheet on phones
- * (spec §2 "Mobile") that also holds the sort order for full users.
+ * ("Mobile") that also holds the sort order for full users.
  */
 export function OverviewToolbar({
   query,
   isPhone,
   canSort,
   onSwitchView,
+  showScore = false,
 }: {
   query: OverviewQueryState;
   isPhone: boolean;
   canSort: boolean;
   onSwitchView: (isArchive: boolean) => void;
+  /** The list shows scores (the job scores answers): their filters and sort too. */
+  showScore?: boolean;
 }) {
   const { t } = useTranslation();
   const [isSheetOpen, sheet] = useDisclosure(false);
@@ -362,7 +357,7 @@ export function OverviewToolbar({
             <Popover position="bottom-end" shadow="md" width={380} trapFocus withinPortal>
               <Popover.Target>{filterButton}</Popover.Target>
               <Popover.Dropdown aria-label={t('applicantOverview.filters.title')} role="dialog">
-                <FilterFields filter={filter} onChange={onFilterChange} />
+                <FilterFields filter={filter} onChange={onFilterChange} showScore={showScore} />
               </Popover.Dropdown>
             </Popover>
           )}
@@ -390,8 +385,15 @@ export function OverviewToolbar({
             <FilterFields
               filter={filter}
               onChange={onFilterChange}
+              showScore={showScore}
               sortSelect={
-                canSort ? <SortSelect sortSpec={query.sortSpec} onSort={query.setSort} /> : null
+                canSort ? (
+                  <SortSelect
+                    sortSpec={query.sortSpec}
+                    onSort={query.setSort}
+                    showScore={showScore}
+                  />
+                ) : null
               }
             />
             <Group grow>

@@ -142,7 +142,7 @@ describe('overview helpers', () => {
   });
 });
 
-describe('the rating filter and sort (issue 15)', () => {
+describe('the rating filter and sort', () => {
   it('reads and writes the rating filter, dropping a bad one', () => {
     expect(parse('rating=4').filter.rating).toBe(4);
     expect(parse('rating=none').filter.rating).toBe('none');

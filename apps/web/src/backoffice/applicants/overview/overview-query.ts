@@ -8,17 +8,19 @@ import {
   type ApplicantSortField,
 } from '@candid/domain';
 
-/** The applicant overview's paths (spec §2). */
+/** The applicant overview's paths. */
 export const APPLICANT_ARCHIVE_PATH = '/backoffice/archive/applicant';
 export const JOB_OVERVIEW_PATH = '/backoffice/job';
 
-/** The query keys the overview reads and writes (spec §2 "Applicant overview"). */
+/** The query keys the overview reads and writes ("Applicant overview"). */
 const FILTER_KEYS = [
   'txt',
   'statuses',
   'daysAgo',
   'incomplete',
   'rating',
+  'minScore',
+  'knockedOut',
   'currPage',
   'itemsPerPage',
 ] as const;
@@ -94,6 +96,8 @@ export function buildOverviewSearch(
   if (filter.daysAgo !== undefined) params.set('daysAgo', String(filter.daysAgo));
   if (filter.incomplete !== undefined) params.set('incomplete', String(filter.incomplete));
   if (filter.rating !== undefined) params.set('rating', String(filter.rating));
+  if (filter.minScore !== undefined) params.set('minScore', String(filter.minScore));
+  if (filter.knockedOut !== undefined) params.set('knockedOut', String(filter.knockedOut));
   if (filter.showArchived && filter.jobId) params.set('jobId', filter.jobId);
   if (filter.currPage > 1) params.set('currPage', String(filter.currPage));
   if (filter.itemsPerPage !== APPLICANT_PAGE_SIZE) {
@@ -112,8 +116,8 @@ export function getOverviewPath(view: { isArchive: boolean; jobId?: string }): s
 }
 
 /**
- * Whether the user narrowed the list (search, status, date, completeness or rating), so "no
- * exact matches".
+ * Whether the user narrowed the list (search, status, date, completeness, rating, score or
+ * knockout), so "no exact matches".
  */
 export function hasActiveFilters(filter: ApplicantFilter): boolean {
   return (
@@ -121,7 +125,9 @@ export function hasActiveFilters(filter: ApplicantFilter): boolean {
     filter.statuses.length > 0 ||
     filter.daysAgo !== undefined ||
     filter.incomplete !== undefined ||
-    filter.rating !== undefined
+    filter.rating !== undefined ||
+    filter.minScore !== undefined ||
+    filter.knockedOut !== undefined
   );
 }
 
@@ -132,10 +138,12 @@ export function countActiveFilters(filter: ApplicantFilter): number {
     filter.daysAgo !== undefined,
     filter.incomplete !== undefined,
     filter.rating !== undefined,
+    filter.minScore !== undefined,
+    filter.knockedOut !== undefined,
   ].filter(Boolean).length;
 }
 
-/** The filter with search, statuses, date, completeness and rating cleared, back on page 1. */
+/** The filter with every narrowing (search to knockout) cleared, back on page 1. */
 export function clearFilters(filter: ApplicantFilter): ApplicantFilter {
   return {
     ...filter,
@@ -144,17 +152,23 @@ export function clearFilters(filter: ApplicantFilter): ApplicantFilter {
     daysAgo: undefined,
     incomplete: undefined,
     rating: undefined,
+    minScore: undefined,
+    knockedOut: undefined,
     currPage: 1,
   };
 }
 
 /**
- * The first click on a column sorts dates newest first, ratings highest first and texts A–Z;
- * the next one reverses.
+ * The first click on a column sorts dates newest first, ratings and scores highest first and
+ * texts A–Z; the next one reverses.
  */
 export function getNextSort(current: ApplicantSort, field: ApplicantSortField): string {
   if (current.field === field) {
     return `${field}:${current.order === 'asc' ? 'desc' : 'asc'}`;
   }
-  return `${field}:${field === 'timestamp.submitted' || field === 'rating' ? 'desc' : 'asc'}`;
+  return `${field}:${isHighestFirst(field) ? 'desc' : 'asc'}`;
+}
+
+function isHighestFirst(field: ApplicantSortField): boolean {
+  return field === 'timestamp.submitted' || field === 'rating' || field === 'score';
 }

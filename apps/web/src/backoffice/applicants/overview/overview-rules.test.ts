@@ -53,7 +53,7 @@ describe('overview rules', () => {
     expect(getRowClickAction(applicant, isArchiveView)).toBe(expected);
   });
 
-  it('tells invited, opened, started and submitted apart, each with its date (issue 14)', () => {
+  it('tells invited, opened, started and submitted apart, each with its date', () => {
     const sent = '2024-04-30T10:00:00.000Z';
     const opened = '2024-05-01T10:00:00.000Z';
     const submitted = '2024-05-02T10:00:00.000Z';
@@ -88,7 +88,7 @@ describe('overview rules', () => {
     );
   });
 
-  it('compares two to four unlocked applicants of one job (issue 15)', () => {
+  it('compares two to four unlocked applicants of one job', () => {
     const row = (id: string, jobId = 'j1', isLocked = false) => ({
       id,
       isLocked,

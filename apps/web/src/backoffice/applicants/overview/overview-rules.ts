@@ -1,12 +1,12 @@
 import type { ApplicantListItem } from '@candid/domain';
 
-/** Details of an applicant (spec §2). */
+/** Details of an applicant. */
 export function getApplicantDetailsPath(applicant: Pick<ApplicantListItem, 'id' | 'jobInfo'>) {
   return `/backoffice/details/${encodeURIComponent(applicant.jobInfo.jobId)}/${encodeURIComponent(applicant.id)}`;
 }
 
 /**
- * Where an interview stands, with the date a row shows (issue 14: invited, opened, started,
+ * Where an interview stands, with the date a row shows (invited, opened, started,
  * submitted): submitted on its date; started (an answer saved, not quit) or opened since the
  * link was opened; invited (an invitation by e-mail not yet opened) since it was sent.
  */
@@ -25,7 +25,7 @@ export function getApplicantDate(
 
 /**
  * Whether a row has a read/unread checkbox: not in the archive (the bulk toggle is not offered
- * there) and not when locked (a free user cannot toggle read on locked items; spec §4, §6).
+ * there) and not when locked (a free user cannot toggle read on locked items).
  */
 export function isSelectableForRead(
   applicant: Pick<ApplicantListItem, 'isLocked'>,
@@ -35,7 +35,7 @@ export function isSelectableForRead(
 }
 
 /**
- * The bulk read/unread toggle (spec §4): unavailable in the archive, with nothing selected, and
+ * The bulk read/unread toggle: unavailable in the archive, with nothing selected, and
  * while any selected applicant is locked.
  */
 export function canToggleRead(params: {
@@ -62,7 +62,7 @@ export type OverviewEmptyState =
   'noMatches' | 'emptyArchive' | 'jobWithoutApplicants' | 'noApplicants';
 
 /**
- * Which empty state an empty list shows (spec §2 "Empty states"): a narrowed list has no exact
+ * Which empty state an empty list shows ("Empty states"): a narrowed list has no exact
  * matches (and offers to clear the filters); otherwise the archive is empty, the job has no
  * applicants yet (invite and share), or there are no applicants at all.
  */
@@ -81,7 +81,7 @@ export function getApplicantName(applicant: Pick<ApplicantListItem, 'info'>, fal
   return `${applicant.info.fName} ${applicant.info.lName}`.trim() || fallback;
 }
 
-/** Applicants compared side by side at once (issue 15 compare): two to four. */
+/** Applicants compared side by side at once (compare): two to four. */
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
 

@@ -26,7 +26,7 @@ export interface OverviewQueryState extends OverviewQuery {
 }
 
 /**
- * The overview's filter, kept in the URL (spec §2): the route gives the view (archive or not)
+ * The overview's filter, kept in the URL: the route gives the view (archive or not)
  * and the job, the query gives the rest. Every change is a navigation, so back and forward,
  * reloads and shared links all show the same list.
  */

@@ -1,4 +1,4 @@
-import { PLAYER_BUFFER_CHECK_MS, PLAYER_INITIAL_TIME_SEC, type PlayerSpeed } from '@candid/domain';
+import { PLAYER_INITIAL_TIME_SEC, type PlayerSpeed } from '@candid/domain';
 import { ActionIcon, Button, Loader, useDirection, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsExchange, IconX } from '@tabler/icons-react';
 import {
@@ -17,23 +17,23 @@ import classes from './interview-player.module.css';
 import {
   clampSeekTime,
   probeDuration,
-  readBufferedRatio,
   readElementDuration,
   readKnownDuration,
 } from './media-duration';
+import { playVideo } from './play-video';
 import { PlayerControls } from './player-controls';
 import {
   createPlayerState,
   getInitialTime,
   getPlayerStatus,
   getVideoRoles,
-  isBufferComplete,
   playerReducer,
   type VideoKind,
 } from './player-reducer';
 import type { PlayerMarker } from './seek-bar';
 import { FLOATING_WINDOW_ATTRIBUTE, useDraggableWindow } from './use-draggable-window';
 import { useFullScreen } from './use-full-screen';
+import { useVideoSettings, VIDEO_KINDS } from './use-video-settings';
 
 export interface InterviewPlayerHandle {
   /** Seeks the main video to `seconds` (clamped to the duration) and plays. */
@@ -61,8 +61,6 @@ export interface InterviewPlayerProps {
   markers?: PlayerMarker[];
 }
 
-/** Both elements stay mounted in this order; a swap only changes which one is the main. */
-const VIDEO_KINDS: readonly VideoKind[] = ['screen', 'face'];
 /** The secondary video is pulled back to the main one when they drift further apart. */
 const SYNC_TOLERANCE_SEC = 0.3;
 const NO_MARKERS: PlayerMarker[] = [];
@@ -72,20 +70,7 @@ const OWN_SPACE_SELECTOR =
   'button, a, input, textarea, select, [role="menuitem"], [contenteditable]';
 
 /**
- * Starts `video`; resolves false when the browser refused (autoplay policy) or a pause or a new
- * source interrupted the start, which is not an error.
- */
-async function playVideo(video: HTMLMediaElement): Promise<boolean> {
-  try {
-    await video.play();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The back-office player of one answer (spec §4 "Video player"): the screen recording as the
+ * The back-office player of one answer ("Video player"): the screen recording as the
  * main video when there is one, the camera in a floating window that can be dragged, closed,
  * reopened and swapped with the main; both play, pause, seek and change speed together (the
  * secondary is muted). Custom controls, keyboard operable; full screen of the whole player.
@@ -173,41 +158,7 @@ export const InterviewPlayer = forwardRef<InterviewPlayerHandle, InterviewPlayer
       };
     }, [sourceKey]);
 
-    // Speed applies to both videos; the default rate makes it survive a reload of the source.
-    useEffect(() => {
-      for (const kind of VIDEO_KINDS) {
-        const video = videosRef.current[kind];
-        if (!video) continue;
-        video.defaultPlaybackRate = state.speed;
-        video.playbackRate = state.speed;
-      }
-    }, [state.speed, sourceKey]);
-
-    // Only the main video is heard.
-    useEffect(() => {
-      for (const kind of VIDEO_KINDS) {
-        const video = videosRef.current[kind];
-        if (!video) continue;
-        const isMain = kind === roles.main;
-        video.muted = !isMain || state.isMuted || state.volume === 0;
-        if (isMain) video.volume = state.volume / 100;
-      }
-    }, [state.volume, state.isMuted, roles.main, sourceKey]);
-
-    // Buffer check (spec §9): every second until the main video is practically all downloaded.
-    const isBufferDone = isBufferComplete(state);
-    useEffect(() => {
-      const kind = roles.main;
-      const main = kind ? videosRef.current[kind] : null;
-      if (!kind || !main || state.totalDuration <= 0 || isBufferDone) return;
-      const check = () => {
-        if (probesRef.current[kind]) return;
-        dispatch({ type: 'bufferProgress', ratio: readBufferedRatio(main, state.totalDuration) });
-      };
-      check();
-      const timer = setInterval(check, PLAYER_BUFFER_CHECK_MS);
-      return () => clearInterval(timer);
-    }, [roles.main, state.totalDuration, isBufferDone, sourceKey]);
+    useVideoSettings({ videosRef, probesRef, state, main: roles.main, sourceKey, dispatch });
 
     const reportTime = useEffectEvent((currentSec: number, durationSec: number) =>
       onTimeChange?.(currentSec, durationSec),

@@ -27,7 +27,7 @@ const VOLUME_ICONS = {
 
 const ICON_SIZE = 20;
 
-/** "1.5×"; the normal speed reads "Normal" in the menu (spec §9). */
+/** "1.5×"; the normal speed reads "Normal" in the menu. */
 function formatSpeed(speed: number): string {
   return `${speed}×`;
 }

@@ -35,7 +35,7 @@ function readyBoth(): InterviewPlayerState {
 }
 
 describe('createPlayerState', () => {
-  it('starts from the defaults of spec §9 and is a valid player state (spec §3)', () => {
+  it('starts from the defaults of the product and is a valid player state', () => {
     const state = createPlayerState(BOTH);
     expect(state).toMatchObject({
       currTime: PLAYER_INITIAL_TIME_SEC,
@@ -283,7 +283,7 @@ describe('playerReducer', () => {
   });
 });
 
-describe('volume icon (spec §9 thresholds 0.8 and 0.1)', () => {
+describe('volume icon (thresholds 0.8 and 0.1)', () => {
   it.each([
     [0, false, 'mute'],
     [50, true, 'mute'],

@@ -25,7 +25,7 @@ export interface MediaState {
 }
 
 /**
- * The player's state: spec §3's player state (`playerStateSchema`, whose fields describe the main
+ * The player's state: the product's player state (`playerStateSchema`, whose fields describe the main
  * video) plus what the two-video layout needs. `totalDuration`, `isLoading` and `isDisabled` are
  * derived from the main video's `MediaState` after every transition, so a swap updates them too.
  */
@@ -78,7 +78,7 @@ function createMediaState(hasSource: boolean): MediaState {
   return { hasSource, durationSec: 0, isProbing: false, canPlay: false, hasError: false };
 }
 
-/** Which recording is in the main area and which in the floating window (spec §4). */
+/** Which recording is in the main area and which in the floating window. */
 export function getVideoRoles(state: Pick<InterviewPlayerState, 'media' | 'isSwapped'>): {
   main: VideoKind | null;
   secondary: VideoKind | null;
@@ -262,7 +262,7 @@ export function playerReducer(
   }
 }
 
-/** Where a new source starts (spec §9), unless the video is shorter than that. */
+/** Where a new source starts, unless the video is shorter than that. */
 export function getInitialTime(durationSec: number): number {
   return durationSec > 0 && durationSec <= PLAYER_INITIAL_TIME_SEC ? 0 : PLAYER_INITIAL_TIME_SEC;
 }

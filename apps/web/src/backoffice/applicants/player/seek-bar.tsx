@@ -12,7 +12,7 @@ export interface PlayerMarker {
 
 /** Arrow keys move by this much; Page Up and Page Down by a tenth of the video (at least this). */
 export const SEEK_KEY_STEP_SEC = 5;
-/** Marker tooltips show at most this much of a note (spec §9: long text preview). */
+/** Marker tooltips show at most this much of a note (long text preview). */
 const MARKER_LABEL_MAX_CHARS = 100;
 const MARKER_ATTRIBUTE = 'data-marker-sec';
 

@@ -1,4 +1,5 @@
 import {
+  answerRuleFor,
   DEFAULT_STATUS_STAGES,
   APPLICANT_PAGE_SIZE,
   REALTIME_EVENTS,
@@ -64,6 +65,8 @@ function makeApplicant(
     archivedAt: null,
     incomplete: false,
     rating: { avg: null, count: 0 },
+    score: null,
+    knockedOut: false,
     ...overrides,
   };
 }
@@ -76,7 +79,7 @@ const JOB: Job = {
   rule: { isCvRequired: false, isOneTry: true },
   quests: [],
   applicants: [],
-  applicantSummary: { avatars: [], applicantCount: 0 },
+  applicantSummary: { avatars: [], applicantCount: 0, newCount: 0, toReviewCount: 0 },
   createdAt: '2024-05-01T10:00:00.000Z',
   archivedAt: null,
   closesAt: null,
@@ -92,9 +95,13 @@ function applicantServer(store: ApplicantListItem[], options: { failPut?: boolea
     const txt = (params.get('txt') ?? '').toLowerCase();
     const jobId = params.get('jobId');
     const rating = params.get('rating');
+    const minScore = params.get('minScore');
+    const knockedOut = params.get('knockedOut');
     return store.filter(
       (applicant) =>
         Boolean(applicant.archivedAt) === archived &&
+        (!minScore || (applicant.score !== null && applicant.score >= Number(minScore))) &&
+        (!knockedOut || applicant.knockedOut === (knockedOut === 'true')) &&
         (!rating ||
           (rating === 'none'
             ? applicant.rating.count === 0
@@ -198,11 +205,12 @@ describe('ApplicantOverviewPage', () => {
     expect(unread).toHaveAttribute('data-unread', 'true');
     expect(within(unread).getByText('Unread')).toBeInTheDocument();
     expect(within(unread).getByText('Good fit')).toBeVisible();
-    expect(within(unread).getByText('Submitted May 2')).toBeInTheDocument();
+    // A date of another year says its year.
+    expect(within(unread).getByText('Submitted May 2, 2024')).toBeInTheDocument();
     // Not submitted and not quit: in progress, dated by the opening.
     const inProgress = rowOf('First3 Last3');
     expect(within(inProgress).getByText('In progress')).toBeVisible();
-    expect(within(inProgress).getByText('Opened May 1')).toBeInTheDocument();
+    expect(within(inProgress).getByText('Opened May 1, 2024')).toBeInTheDocument();
     expect(within(inProgress).queryByText('Unread')).toBeNull();
 
     const pills = screen.getByRole('group', { name: 'Active filters' });
@@ -263,7 +271,7 @@ describe('ApplicantOverviewPage', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
-  it('shows each rating, sorts by it and filters by it from the URL (issue 15)', async () => {
+  it('shows each rating, sorts by it and filters by it from the URL', async () => {
     const store = [
       makeApplicant(1, { rating: { avg: 4.5, count: 2 } }),
       makeApplicant(2, { rating: { avg: 2, count: 1 } }),
@@ -283,7 +291,7 @@ describe('ApplicantOverviewPage', () => {
     expect(
       within(second!).getByRole('img', { name: 'Average rating 2 from one reviewer' }),
     ).toBeVisible();
-    expect(within(third!).getByLabelText('Not rated yet')).toBeVisible();
+    expect(within(third!).getByTestId('rating-summary')).toHaveTextContent('Not rated yet');
     // The column sorts the best first, then the other way.
     await userEvent.click(screen.getByRole('button', { name: 'Sort by Rating' }));
     await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant?sort=rating%3Adesc'));
@@ -308,6 +316,85 @@ describe('ApplicantOverviewPage', () => {
     expect(within(pills).getByText('Not rated yet')).toBeVisible();
     await userEvent.click(within(pills).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(view.currentUrl()).toBe('/backoffice/applicant?sort=rating%3Aasc'));
+  });
+
+  it('shows the score column for a job that scores answers, sorts by score and filters on it', async () => {
+    const store = [
+      makeApplicant(1, { score: 80 }),
+      makeApplicant(2, { score: 50, knockedOut: true }),
+      makeApplicant(3),
+    ];
+    const scoredJob: Job = {
+      ...JOB,
+      quests: [
+        {
+          id: 'q1',
+          txt: 'Licence?',
+          desc: '',
+          vidUrl: null,
+          ansRule: answerRuleFor('multipleChoice'),
+          timeLimit: 1,
+          opts: [
+            { txt: 'Yes', isCorrect: true },
+            { txt: 'No', isCorrect: false },
+          ],
+          scoring: 'knockout',
+        },
+      ],
+    };
+    const view = renderScreen(<ApplicantOverviewPage />, {
+      path: OVERVIEW_ROUTE,
+      initialEntry: '/backoffice/applicant/j1',
+      user: TEST_USER,
+      routes: { ...applicantServer(store), 'GET job/j1': { body: scoredJob } },
+    });
+    await screen.findByText('First1 Last1');
+    await screen.findByRole('button', { name: 'Sort by Score' });
+    const [first, second, third] = rows();
+    expect(within(first!).getByTestId('applicant-score')).toHaveTextContent('80%');
+    expect(within(first!).queryByText('Knocked out')).toBeNull();
+    expect(within(second!).getByTestId('applicant-score')).toHaveTextContent('50%Knocked out');
+    expect(within(third!).getByTestId('applicant-score')).toHaveTextContent('Not scored');
+    // Best first, then the other way.
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Score' }));
+    await waitFor(() =>
+      expect(view.currentUrl()).toBe('/backoffice/applicant/j1?sort=score%3Adesc'),
+    );
+    expect(listCalls(view).at(-1)!.get('sort')).toBe('score:desc');
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Score' }));
+    await waitFor(() =>
+      expect(view.currentUrl()).toBe('/backoffice/applicant/j1?sort=score%3Aasc'),
+    );
+    // Filters: a minimum score, then knocked out only; each sent and shown as a pill.
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const dropdown = await screen.findByRole('dialog');
+    await userEvent.click(within(dropdown).getByRole('radio', { name: '70% or more' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(listCalls(view).at(-1)!.get('minScore')).toBe('70');
+    const scoreGroup = within(dropdown).getByRole('radiogroup', { name: 'Score' });
+    await userEvent.click(within(scoreGroup).getByRole('radio', { name: 'Any' }));
+    await userEvent.click(within(dropdown).getByRole('radio', { name: 'Knocked out only' }));
+    await waitFor(() =>
+      expect(view.currentUrl()).toBe('/backoffice/applicant/j1?knockedOut=true&sort=score%3Aasc'),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('First2 Last2')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    const pills = await screen.findByRole('group', { name: 'Active filters' });
+    expect(within(pills).getByText('Knocked out only')).toBeVisible();
+  });
+
+  it('has no score column for a job that scores nothing', async () => {
+    renderScreen(<ApplicantOverviewPage />, {
+      path: OVERVIEW_ROUTE,
+      initialEntry: '/backoffice/applicant/j1',
+      user: TEST_USER,
+      routes: applicantServer([makeApplicant(1)]),
+    });
+    await screen.findByText('First1 Last1');
+    await screen.findByRole('button', { name: 'Sort by Rating' });
+    expect(screen.queryByRole('button', { name: 'Sort by Score' })).toBeNull();
+    expect(screen.queryByTestId('applicant-score')).toBeNull();
   });
 
   it('opens an applicant on a row click', async () => {
@@ -354,7 +441,7 @@ describe('ApplicantOverviewPage', () => {
     );
   });
 
-  it('shares the selected applicants with a hiring manager from the bulk bar (issue 15)', async () => {
+  it('shares the selected applicants with a hiring manager from the bulk bar', async () => {
     const store = [makeApplicant(1), makeApplicant(2), makeApplicant(3)];
     const token = `shr_${'t'.repeat(43)}`;
     const view = renderScreen(<ApplicantOverviewPage />, {
@@ -608,19 +695,41 @@ describe('ApplicantOverviewPage', () => {
     expect(screen.getByRole('textbox', { name: 'Search applicants' })).toHaveValue('');
   });
 
+  /** The jobs list the empty state asks for: how many jobs the organisation has. */
+  const jobCount = (totalJobCount: number) => ({
+    'GET job': {
+      body: { jobs: [], pageCount: 1, filteredJobCount: totalJobCount, totalJobCount },
+    },
+  });
+
   it('shows no applicants with the way to the jobs', async () => {
     renderScreen(<ApplicantOverviewPage />, {
       path: OVERVIEW_ROUTE,
       initialEntry: '/backoffice/applicant',
       user: TEST_USER,
-      routes: applicantServer([]),
+      routes: { ...applicantServer([]), ...jobCount(3) },
     });
     const empty = await screen.findByTestId('applicants-empty');
     expect(empty).toHaveTextContent('No applicants to show');
-    expect(within(empty).getByRole('link', { name: 'Go to my jobs' })).toHaveAttribute(
+    // The button waits for the jobs count, which decides which way to lead.
+    expect(await within(empty).findByRole('link', { name: 'Go to my jobs' })).toHaveAttribute(
       'href',
       '/backoffice/job',
     );
+  });
+
+  it('leads a recruiter without a job to create the first one', async () => {
+    renderScreen(<ApplicantOverviewPage />, {
+      path: OVERVIEW_ROUTE,
+      initialEntry: '/backoffice/applicant',
+      user: TEST_USER,
+      routes: { ...applicantServer([]), ...jobCount(0) },
+    });
+    const empty = await screen.findByTestId('applicants-empty');
+    expect(
+      await within(empty).findByRole('link', { name: 'Create your first job' }),
+    ).toHaveAttribute('href', '/create');
+    expect(within(empty).queryByRole('link', { name: 'Go to my jobs' })).toBeNull();
   });
 
   it('shows one job: its title, the way back, sharing, and invite buttons while it has no applicants', async () => {
@@ -645,7 +754,7 @@ describe('ApplicantOverviewPage', () => {
     );
   });
 
-  it('announces an adjustment request as it arrives (issue 14)', async () => {
+  it('announces an adjustment request as it arrives', async () => {
     const store = [makeApplicant(1)];
     const view = renderScreen(<ApplicantOverviewPage />, {
       path: OVERVIEW_ROUTE,

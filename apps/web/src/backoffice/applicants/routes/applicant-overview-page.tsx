@@ -2,6 +2,7 @@ import {
   alertI18nKey,
   entityI18nKey,
   hasUnlimitedInterviews,
+  isScoredQuestion,
   pageAfterRemoval,
   REALTIME_EVENTS,
   type ApplicantListItem,
@@ -68,7 +69,7 @@ const APPLICANT_ENTITY = { entity: { i18nKey: entityI18nKey('applicant') } };
 
 /**
  * `?showArchived=true` on the active route (an old or hand-written link) means the archive,
- * which has its own route (spec §2); this sends it there with the rest of the query.
+ * which has its own route; this sends it there with the rest of the query.
  */
 function useArchiveRedirect(): string | null {
   const { pathname, search } = useLocation();
@@ -92,7 +93,7 @@ function ListSkeleton() {
 }
 
 /**
- * The applicant overview (spec §2): `/backoffice/applicant` (all jobs),
+ * The applicant overview: `/backoffice/applicant` (all jobs),
  * `/backoffice/applicant/{jobId}` (one job, with a back arrow and sharing) and
  * `/backoffice/archive/applicant` (the archive). The filter lives in the URL; 30 applicants per
  * page, newest submission first; a table on wide screens and cards on phones; the bulk
@@ -113,7 +114,7 @@ function ApplicantOverview() {
   const user = useSessionUser();
   const query = useOverviewQuery();
   const { filter, isArchive, jobId } = query;
-  // Free users get the default order (spec §6); the server ignores their sort anyway.
+  // Free users get the default order; the server ignores their sort anyway.
   const canSort = user ? hasUnlimitedInterviews(user) : false;
   const sort = canSort ? query.sort : undefined;
   const sortSpec = canSort
@@ -129,6 +130,14 @@ function ApplicantOverview() {
   const { currPage: _page, itemsPerPage: _size, ...countFilter } = filter;
   const count = useApplicantCount(countFilter, isFiltered && !isArchive);
   const job = useJob(jobId);
+  // The score column, its sort and filters: when the job scores answers, or (all jobs, or a
+  // job that stopped scoring) once a listed applicant has a score or a score view is chosen.
+  const showScore =
+    Boolean(job.data?.quests.some(isScoredQuestion)) ||
+    applicants.some((applicant) => applicant.score !== null || applicant.knockedOut) ||
+    filter.minScore !== undefined ||
+    filter.knockedOut !== undefined ||
+    sortSpec.field === 'score';
   const [isShareOpen, setShareOpen] = useState(false);
   const [isBulkBusy, setBulkBusy] = useState(false);
   const { setRead, setArchived } = useOptimisticApplicantChanges();
@@ -319,6 +328,7 @@ function ApplicantOverview() {
         isArchiveView={isArchive}
         selection={selection}
         handlers={handlers}
+        showScore={showScore}
       />
     ) : (
       <ApplicantTable
@@ -326,6 +336,7 @@ function ApplicantOverview() {
         isArchiveView={isArchive}
         selection={selection}
         handlers={handlers}
+        showScore={showScore}
         sort={{
           canSort,
           sortSpec,
@@ -414,6 +425,7 @@ function ApplicantOverview() {
           isPhone={isPhone}
           canSort={canSort}
           onSwitchView={switchView}
+          showScore={showScore}
         />
         <BulkReadBar
           selection={selection}

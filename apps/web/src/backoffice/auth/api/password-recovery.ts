@@ -2,7 +2,7 @@ import { sessionResponseSchema, type SessionResponse } from '@candid/domain';
 import type { ApiClient } from '../../../common/api/api-client';
 
 /**
- * The calls of the forgot-password flow (spec §4 "Auth flows") and the logged-in password
+ * The calls of the forgot-password flow ("Auth flows") and the logged-in password
  * change. The server answers the code-sending calls the same way whether or not the account
  * exists.
  */

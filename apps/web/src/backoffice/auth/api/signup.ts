@@ -2,21 +2,21 @@ import {
   sessionResponseSchema,
   type Language,
   type SessionResponse,
-  type SignupRequest,
+  type SignupInput,
 } from '@candid/domain';
 import type { ApiClient } from '../../../common/api/api-client';
 
 /**
- * `POST auth/signup`: the form's parsed values without the confirmation, and the interface
- * language so the verification email (and later ones) come in it.
+ * `POST auth/signup`: the form's parsed values without the confirmation (the company name
+ * included), and the interface language so the verification email (and later ones) come in it.
  */
 export async function signup(
   api: ApiClient,
-  input: SignupRequest,
+  input: SignupInput,
   lang: Language,
 ): Promise<SessionResponse> {
-  const { fName, lName, email, password } = input;
+  const { fName, lName, email, companyName, password } = input;
   return sessionResponseSchema.parse(
-    await api.post<unknown>('auth/signup', { fName, lName, email, password, lang }),
+    await api.post<unknown>('auth/signup', { fName, lName, email, companyName, password, lang }),
   );
 }

@@ -5,7 +5,7 @@ import { PasswordField } from '../../common/ui/password-field';
 
 /**
  * A new password and its confirmation. The hint under the password states the whole rule (the
- * PASSWORD_VALIDATE text, DESIGN §7) until an error replaces it.
+ * PASSWORD_VALIDATE text) until an error replaces it.
  */
 export function NewPasswordFields({
   password,

@@ -2,7 +2,7 @@ import { RESEND_EMAIL_LOCK_MS } from '@candid/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The resend lock (spec §4, §9): after each use a resend button stays disabled for
+ * The resend lock: after each use a resend button stays disabled for
  * RESEND_EMAIL_LOCK_MS, so a user cannot flood their inbox (or the rate limit) by clicking.
  */
 export function useResendLock(lockMs: number = RESEND_EMAIL_LOCK_MS) {

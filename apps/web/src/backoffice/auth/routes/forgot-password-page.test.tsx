@@ -215,6 +215,11 @@ describe('ForgotPasswordPage: ?isChangePass=true', () => {
     await user.type(screen.getByLabelText(/^New password/), 'short');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    // Too short says that first; long enough but missing a digit or a case, the whole rule.
+    expect(await screen.findByText('Password should be at least 6 characters long')).toBeVisible();
+    await user.type(screen.getByLabelText(/^New password/), 'er');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'er');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(
       await screen.findByText(
         'The password must include at least 6 characters, number, both upper and lower case letters',

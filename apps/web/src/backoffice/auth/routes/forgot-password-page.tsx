@@ -33,7 +33,7 @@ import {
 } from '../api/password-recovery';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
 import { AuthLayout } from '../components/auth-layout';
-import { CodeInput } from '../components/code-input';
+import { CodeInput } from '../../../common/ui/code-input';
 import { NewPasswordFields } from '../components/password-fields';
 import { useResendLock } from '../components/use-resend-lock';
 import {
@@ -357,7 +357,7 @@ function ForgotPasswordFlow({
 }
 
 /**
- * /forgot-password (spec §2, §4, §5): the step machine of forgot-password-steps.ts. With
+ * /forgot-password: the step machine of forgot-password-steps.ts. With
  * `?isChangePass=true` a logged-in user starts at the new-password step.
  */
 export function ForgotPasswordPage() {

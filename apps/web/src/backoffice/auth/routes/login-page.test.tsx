@@ -40,7 +40,7 @@ afterEach(() => {
     .forEach((s) => s.remove());
 });
 
-describe('LoginPage: validation (spec §5)', () => {
+describe('LoginPage: validation', () => {
   it('shows nothing before submit, then the required messages on submit, and sends nothing', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderLogin();

@@ -22,7 +22,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { GoogleSignInButton } from '../components/google-sign-in';
 
 /**
- * /login (spec §2, §5): email and password, or Google when the server has a Google client id.
+ * /login: email and password, or Google when the server has a Google client id.
  * The email is trimmed and lower-cased before sending (the domain's schema does both). After a
  * login the user goes where the redirect query says, else to the applicant overview.
  */

@@ -21,18 +21,23 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<str
 }
 
 describe('SignupPage', () => {
-  it('promises the free interviews without a credit card and states the password rule', async () => {
+  it('promises the free interviews, asks the company and states the password rule before typing', async () => {
     renderSignup();
     expect(await screen.findByText('10 free video interviews')).toBeVisible();
     expect(screen.getByText('No credit card required')).toBeVisible();
     expect(screen.getByText(PASSWORD_RULE)).toBeVisible();
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Company name/)).toHaveValue('');
+    expect(
+      screen.getByText('Candidates see it on your jobs; you can change it per job.'),
+    ).toBeVisible();
   });
 
   it('shows every required message on submit and sends nothing', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderSignup();
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
-    expect(await screen.findAllByText('This field is required')).toHaveLength(5);
+    expect(await screen.findAllByText('This field is required')).toHaveLength(6);
     expect(fetchMock.callsTo('POST auth/signup')).toHaveLength(0);
   });
 
@@ -54,7 +59,7 @@ describe('SignupPage', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The passwords do not match')).toBeVisible();
 
-    // Errors clear while a valid value is typed, before the field is left (issue 13).
+    // Errors clear while a valid value is typed, before the field is left.
     await fill(user, { Password: 'Secret1' });
     expect(screen.getByLabelText(/^Password/)).toHaveFocus();
     await waitFor(() =>
@@ -79,6 +84,7 @@ describe('SignupPage', () => {
       'First name': '  Dana ',
       'Last name': ' Levi',
       Email: ' DANA@Example.com ',
+      'Company name': ' Acme Ltd ',
       Password: 'Secret1',
       'Confirm password': 'Secret1',
     });
@@ -88,6 +94,7 @@ describe('SignupPage', () => {
       fName: 'Dana',
       lName: 'Levi',
       email: 'dana@example.com',
+      companyName: 'Acme Ltd',
       password: 'Secret1',
       lang: 'en',
     });
@@ -103,6 +110,7 @@ describe('SignupPage', () => {
       'First name': 'Dana',
       'Last name': 'Levi',
       Email: 'dana@example.com',
+      'Company name': 'Acme',
       Password: 'Secret1',
       'Confirm password': 'Secret1',
     });

@@ -1,4 +1,4 @@
-import { FREE_INTERVIEW_LIMIT, signupInputSchema, type SignupRequest } from '@candid/domain';
+import { FREE_INTERVIEW_LIMIT, signupInputSchema, type SignupInput } from '@candid/domain';
 import {
   Anchor,
   Button,
@@ -50,9 +50,10 @@ function SignupPromise() {
 }
 
 /**
- * /signup (spec §2, §5): first and last name, email, password with the rule stated under it,
- * and its confirmation. A new account lands on /verify-email (its first plan has every
- * feature; the page promises the free interviews of spec §9).
+ * /signup: first and last name, email, the company's name (it names the organisation and
+ * fills the company field of every new job, which cannot be shared without one), password with
+ * the rule stated under it before anything is typed, and its confirmation. A new account lands on /verify-email (its first plan has every
+ * feature; the page promises the free interviews of).
  */
 export function SignupPage() {
   const { t } = useTranslation();
@@ -64,11 +65,12 @@ export function SignupPage() {
     fName: '',
     lName: '',
     email: '',
+    companyName: '',
     password: '',
     confirmPassword: '',
   });
   const signupRequest = useMutation({
-    mutationFn: (input: SignupRequest) => signup(api, input, language),
+    mutationFn: (input: SignupInput) => signup(api, input, language),
     onSuccess: (session) => {
       startSession(session, POST_SIGNUP_PATH);
     },
@@ -113,6 +115,14 @@ export function SignupPage() {
             inputMode="email"
             withAsterisk
             {...form.textField('email')}
+          />
+          <TextInput
+            label={t('auth.fields.companyName')}
+            description={t('auth.signup.companyNameHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="organization"
+            withAsterisk
+            {...form.textField('companyName')}
           />
           <NewPasswordFields
             passwordLabel={t('auth.fields.password')}

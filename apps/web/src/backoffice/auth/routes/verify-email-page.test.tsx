@@ -18,16 +18,19 @@ function renderVerify({
   initialEntry = '/verify-email',
   routes = {},
   user = UNVERIFIED,
+  language,
 }: {
   initialEntry?: string;
   routes?: Record<string, FakeRoute>;
   user?: typeof TEST_USER | null;
+  language?: 'en' | 'he';
 } = {}) {
   return renderScreen(<VerifyEmailPage />, {
     path: '/verify-email',
     initialEntry,
     routes,
     user,
+    language,
   });
 }
 
@@ -37,13 +40,13 @@ afterEach(() => {
 });
 
 describe('VerifyEmailPage with ?token= (the emailed link)', () => {
-  it('verifies the token once, stores the session and opens the applicants', async () => {
+  it('verifies the token once, stores the session and opens the jobs (a first job to create)', async () => {
     const { fetchMock, currentUrl, queryClient } = renderVerify({
       initialEntry: '/verify-email?token=abc.def',
       user: null,
       routes: { 'PUT auth/verify-email': sessionReply() },
     });
-    await waitFor(() => expect(currentUrl()).toBe('/backoffice/applicant'));
+    await waitFor(() => expect(currentUrl()).toBe('/backoffice/job'));
     expect(fetchMock.callsTo('PUT auth/verify-email')).toHaveLength(1);
     expect(fetchMock.callsTo('PUT auth/verify-email')[0]?.body).toEqual({ code: 'abc.def' });
     expect(window.localStorage.getItem('candid.accessToken')).toBe('access-new');
@@ -84,22 +87,35 @@ describe('VerifyEmailPage without a token', () => {
     await user.click(boxes[0]!);
     await user.paste('123 456');
     await user.click(screen.getByRole('button', { name: 'Confirm email' }));
-    await waitFor(() => expect(currentUrl()).toBe('/backoffice/applicant'));
+    await waitFor(() => expect(currentUrl()).toBe('/backoffice/job'));
     expect(fetchMock.callsTo('PUT auth/verify-code')[0]?.body).toEqual({ enteredCode: '123456' });
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toMatchObject({ emailVerified: true });
   });
 
-  it('shows a wrong code under the form', async () => {
-    const user = userEvent.setup();
-    renderVerify({ routes: { 'PUT auth/verify-code': apiError(400, 'INVALID_VERIFY_CODE_ERR') } });
-    const boxes = within(await screen.findByRole('group', { name: '6-digit code' })).getAllByRole(
-      'textbox',
-    );
-    await user.click(boxes[0]!);
-    await user.keyboard('000000');
-    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verify code');
-  });
+  it.each([
+    ['en', '6-digit code', 'Confirm email', "Confirmation code doesn't match our records"],
+    ['he', 'קוד בן 6 ספרות', 'אישור האימייל', 'קוד האישור אינו תואם לרישומים שלנו'],
+  ] as const)(
+    'shows a code that does not match under the code field (%s)',
+    async (language, groupName, submitName, message) => {
+      const user = userEvent.setup();
+      renderVerify({
+        language,
+        routes: { 'PUT auth/verify-code': apiError(400, 'CONFIRMATION_CODE_MISMATCH_ERR') },
+      });
+      const boxes = within(await screen.findByRole('group', { name: groupName })).getAllByRole(
+        'textbox',
+      );
+      await user.click(boxes[0]!);
+      await user.keyboard('000000');
+      await user.click(screen.getByRole('button', { name: submitName }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      // The code's boxes point at the message, so a screen reader reads it with the field.
+      expect(boxes[0]).toHaveAttribute('aria-describedby', alert.id);
+      expect(boxes[0]).toHaveAttribute('aria-invalid', 'true');
+    },
+  );
 
   it('resends the email and keeps the button disabled for 5 seconds after each use', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

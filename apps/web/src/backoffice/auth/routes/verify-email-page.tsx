@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../common/api/api-client-context';
+import { isApiClientError, type ApiClientError } from '../../../common/api/api-error';
 import { useSchemaForm } from '../../../common/forms/use-schema-form';
 import {
   LOGIN_PATH,
@@ -24,7 +25,7 @@ import {
 } from '../api/email-verification';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
 import { AuthLayout } from '../components/auth-layout';
-import { CodeInput } from '../components/code-input';
+import { CodeInput } from '../../../common/ui/code-input';
 import { useResendLock } from '../components/use-resend-lock';
 import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
 
@@ -80,6 +81,11 @@ function VerifyByLink({ token, user }: { token: string; user: User | null }) {
   );
 }
 
+/** The server's answer to a wrong code (its message also says to resend the email). */
+function isCodeMismatch(error: unknown): error is ApiClientError {
+  return isApiClientError(error) && error.key === 'CONFIRMATION_CODE_MISMATCH_ERR';
+}
+
 /** No token, logged in and unverified: the code from the email, resend, and logout. */
 function ConfirmEmail({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -91,6 +97,12 @@ function ConfirmEmail({ user }: { user: User }) {
 
   const codeRequest = useMutation({
     mutationFn: (enteredCode: string) => verifyEmailWithCode(api, enteredCode),
+    // A wrong code is the code field's own error; anything else shows above the button.
+    onError: (error) => {
+      if (isCodeMismatch(error)) {
+        form.setError('enteredCode', { message: error.i18nKey });
+      }
+    },
     onSuccess: (answer) => {
       enterWithUser(
         answer.user ?? { ...user, emailVerified: answer.isVerified },
@@ -114,6 +126,7 @@ function ConfirmEmail({ user }: { user: User }) {
   const handleResend = () => {
     resendLock.lock();
     codeRequest.reset();
+    form.clearErrors('enteredCode');
     resendRequest.mutate();
   };
 
@@ -133,7 +146,11 @@ function ConfirmEmail({ user }: { user: User }) {
         <Stack gap="md">
           <CodeInput label={t('auth.code.label')} {...form.valueField('enteredCode')} />
           <FormErrorAlert
-            errorKey={codeRequest.error ? getErrorI18nKey(codeRequest.error) : null}
+            errorKey={
+              codeRequest.error && !isCodeMismatch(codeRequest.error)
+                ? getErrorI18nKey(codeRequest.error)
+                : null
+            }
           />
           <Button
             type="submit"
@@ -191,7 +208,7 @@ function ConfirmEmailLoggedOut() {
 }
 
 /**
- * /verify-email (spec §2, §4): with `?token=` it verifies the emailed link and logs in;
+ * /verify-email: with `?token=` it verifies the emailed link and logs in;
  * otherwise it asks to confirm the email, by the link or the emailed code, with a resend that is
  * disabled for 5 seconds after each use. The guard has already sent verified users on.
  */

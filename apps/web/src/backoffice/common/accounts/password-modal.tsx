@@ -40,7 +40,7 @@ function PasswordForm({
 }
 
 /**
- * Sets an account's password (spec §7 `PUT user/password/{id}`); the user's other sessions end.
+ * Sets an account's password (`PUT user/password/{id}`); the user's other sessions end.
  * The admin's accounts screen and the owner's team screen both use it.
  */
 export function PasswordModal({

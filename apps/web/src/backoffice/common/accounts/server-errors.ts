@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiClientError } from '../../../common/api/api-error';
 
 /**
- * Puts a refused account save's errors on the form's fields (spec §8: a validation error on
+ * Puts a refused account save's errors on the form's fields (a validation error on
  * adding a user shows on its fields, with no generic alert): EMAIL_TAKEN_ERR on the email, and
  * the server's field issues on the fields of `fields` (a `user.` prefix dropped). Returns
  * false when nothing could be placed, so the caller shows a form-level error instead.

@@ -10,7 +10,7 @@ import type { ApiClient } from '../../../common/api/api-client';
 import { useApiClient } from '../../../common/api/api-client-context';
 
 /**
- * The organisation's departments (spec §6 multi-department organisations): the team screen
+ * The organisation's departments (multi-department organisations): the team screen
  * manages them, the job editor picks one, the job overview filters by one.
  */
 export const departmentKeys = {

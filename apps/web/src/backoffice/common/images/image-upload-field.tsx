@@ -1,6 +1,6 @@
 import { IMAGE_ACCEPT, validateImageFile } from '@candid/domain';
-import { Avatar, Box, Button, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { Alert, Avatar, Box, Button, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { getErrorI18nKey } from '../forms/error-key';
 import { uploadImage, type ImageKind } from './upload-image';
 
 /**
- * An uploaded image (the profile's avatar, a company logo on the profile or a job, spec §5): the picker offers image types only, the
+ * An uploaded image (the profile's avatar, a company logo on the profile or a job): the picker offers image types only, the
  * hint says square and at most 200 KB, and a file that is too large (or not an image) is refused
  * with an alert before anything is uploaded (`validateImageFile`). An accepted image is
  * uploaded at once; its URL is saved with the rest of the profile.
@@ -42,8 +42,10 @@ export function ImageUploadField({
   const upload = useMutation({
     mutationFn: (file: File) => uploadImage(api, kind, file),
     onSuccess: (answer) => onChange(answer.url),
-    onError: (error) => showAlert({ type: 'fail', key: getErrorI18nKey(error) }),
   });
+  // A failed upload (or one given up on after the single-file timeout) stays on screen with a
+  // button that sends the same file again.
+  const failedFile = upload.isError ? upload.variables : null;
 
   const handleFile = (file: File | null) => {
     resetRef.current?.();
@@ -115,6 +117,28 @@ export function ImageUploadField({
             {t('validation.IMAGE_HINT')}
           </Text>
         </Box>
+        {failedFile ? (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            p="xs"
+            data-testid={`${kind}-upload-error`}
+          >
+            <Stack gap={6} align="flex-start">
+              <Text fz="sm">{t(getErrorI18nKey(upload.error))}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                onClick={() => upload.mutate(failedFile)}
+              >
+                {t('uploads.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
       </Stack>
     </Group>
   );

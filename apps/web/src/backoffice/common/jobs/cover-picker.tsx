@@ -87,7 +87,7 @@ function CoverGrid({
 }
 
 /**
- * The job cover (spec §2 "Job editor"): a preview, and a picker that searches stock photos
+ * The job cover ("Job editor"): a preview, and a picker that searches stock photos
  * (500 ms after typing stops, 20 a page) with the built-in gallery shown while the search is empty.
  */
 export function CoverPicker({

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../common/api/api-client';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { jobKeys } from './job-keys';
 
-/** `GET job/{id}` (spec §7). */
+/** `GET job/{id}`. */
 export async function getJob(api: ApiClient, id: string, signal?: AbortSignal): Promise<Job> {
   return jobSchema.parse(await api.get<unknown>(`job/${encodeURIComponent(id)}`, { signal }));
 }

@@ -10,16 +10,17 @@ const JOB = {
   company: { name: 'Acme', logoUrl: '/api/files/org/logo.png' },
 };
 
-function renderDialog(routes = {}, onClose = vi.fn()) {
+function renderDialog(routes = {}, onClose = vi.fn(), language: 'en' | 'he' = 'en') {
   const view = renderScreen(<InviteByEmailDialog job={JOB} opened onClose={onClose} />, {
     path: '/backoffice/job',
     user: TEST_USER,
     routes,
+    language,
   });
   return { ...view, onClose };
 }
 
-describe('InviteByEmailDialog (issue 14)', () => {
+describe('InviteByEmailDialog', () => {
   it('reads the pasted people, previews the e-mail and sends them with the message', async () => {
     const user = userEvent.setup();
     const { fetchMock, onClose } = renderDialog({
@@ -98,5 +99,107 @@ describe('InviteByEmailDialog (issue 14)', () => {
     expect(second).toHaveTextContent('Row 2');
     expect(second).toHaveTextContent('This person is already an applicant for this job');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  const MIXED = [
+    'Dana Levi, dana@example.com',
+    'Avi Cohen',
+    'Noa, noa@@example.com',
+    'Dana again, DANA@example.com',
+    'Yael, yael@example.com',
+  ].join('\n');
+
+  it.each([
+    [
+      'en',
+      [
+        'No email address on this line',
+        'This is not a valid email address',
+        'This email address is on an earlier line',
+      ],
+      'Send 2 invitations',
+      '3 lines will not be sent',
+    ],
+    [
+      'he',
+      [
+        'אין בשורה הזו כתובת אימייל',
+        'כתובת האימייל אינה תקינה',
+        'כתובת האימייל הזו מופיעה כבר בשורה קודמת',
+      ],
+      'שליחת 2 הזמנות',
+      '3 שורות לא יישלחו',
+    ],
+  ] as const)(
+    'marks each line that would be refused before sending and sends only the kept ones (%s)',
+    async (language, reasons, sendLabel, refusedCount) => {
+      const user = userEvent.setup();
+      const { fetchMock } = renderDialog(
+        {
+          'POST job/job-1/invitations': {
+            status: 201,
+            body: { invited: [{ id: 'a1', email: 'dana@example.com' }] },
+          },
+        },
+        vi.fn(),
+        language,
+      );
+      await user.click(await screen.findByTestId('invite-list'));
+      await user.paste(MIXED);
+      const rows = screen.getAllByTestId('invite-row');
+      expect(rows).toHaveLength(5);
+      expect(rows.map((row) => row.hasAttribute('data-refused'))).toEqual([
+        false,
+        true,
+        true,
+        true,
+        false,
+      ]);
+      expect(rows[1]).toHaveTextContent(reasons[0]);
+      expect(rows[2]).toHaveTextContent(reasons[1]);
+      expect(rows[3]).toHaveTextContent(reasons[2]);
+      expect(within(rows[0]!).queryByTestId('invite-row-reason')).toBeNull();
+      expect(screen.getByTestId('invite-count')).toHaveTextContent(refusedCount);
+      const send = screen.getByTestId('invite-send');
+      expect(send).toHaveTextContent(sendLabel);
+
+      await user.click(send);
+      await waitFor(() => expect(fetchMock.callsTo('POST job/job-1/invitations')).toHaveLength(1));
+      const body = fetchMock.callsTo('POST job/job-1/invitations')[0]!.body as {
+        rows: { email: string }[];
+      };
+      expect(body.rows.map((row) => row.email)).toEqual(['dana@example.com', 'yael@example.com']);
+    },
+  );
+
+  it('puts a server issue on the line it came from when refused lines were left out', async () => {
+    const user = userEvent.setup();
+    renderDialog({
+      'POST job/job-1/invitations': {
+        status: 400,
+        body: {
+          status: 400,
+          key: 'VALIDATION_ERR',
+          message: 'invalid',
+          issues: [{ path: 'rows.1.email', message: 'validation.ALREADY_APPLICANT_VALIDATE' }],
+        },
+      },
+    });
+    await user.click(await screen.findByTestId('invite-list'));
+    await user.paste(MIXED);
+    await user.click(screen.getByTestId('invite-send'));
+    expect(await screen.findByTestId('invite-error')).toHaveTextContent('Nothing was sent');
+    const rows = screen.getAllByTestId('invite-row');
+    expect(rows[4]).toHaveTextContent('This person is already an applicant for this job');
+    expect(rows[1]).not.toHaveTextContent('already an applicant');
+  });
+
+  it('cannot send when every line would be refused', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(await screen.findByTestId('invite-list'));
+    await user.paste('Avi Cohen\nNoa, noa-at-example.com');
+    expect(screen.getByTestId('invite-send')).toBeDisabled();
+    expect(screen.getByTestId('invite-send')).toHaveTextContent('Send 0 invitations');
   });
 });

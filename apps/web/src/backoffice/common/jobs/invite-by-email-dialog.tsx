@@ -1,6 +1,9 @@
 import {
+  getInvitationRowProblems,
   LANGUAGES,
   MAX_INVITATIONS_PER_CALL,
+  VALIDATION_KEYS,
+  type InvitationRowProblems,
   type Language,
   type SendInvitationsBody,
   type SendInvitationsResponse,
@@ -42,22 +45,46 @@ interface InviteJob {
 /** Each row's problems by field, from the server's `rows.N.field` issues. */
 type RowErrors = Record<number, Partial<Record<keyof ParsedInvitee, string>>>;
 
-function rowErrorsOf(issues: readonly { path: string; message: string }[]): RowErrors {
+/**
+ * The server's row issues, on the lines they came from: `sentIndexes[n]` is the line of the
+ * n-th row sent (refused lines are not sent).
+ */
+function rowErrorsOf(
+  issues: readonly { path: string; message: string }[],
+  sentIndexes: readonly number[],
+): RowErrors {
   const errors: RowErrors = {};
   for (const issue of issues) {
     const match = /^rows\.(\d+)\.(fName|lName|email|phone)$/u.exec(issue.path);
     if (!match) continue;
-    const index = Number(match[1]);
+    const index = sentIndexes[Number(match[1])] ?? Number(match[1]);
     errors[index] = { ...errors[index], [match[2] as keyof ParsedInvitee]: issue.message };
   }
   return errors;
 }
 
+/** Why a line is refused, in words that name what is wrong with the line. */
+function refusalKey(field: keyof InvitationRowProblems, key: string): string {
+  if (field === 'email' && key === VALIDATION_KEYS.REQUIRED_VALIDATE)
+    return 'invitations.refused.noEmail';
+  if (field === 'email' && key === VALIDATION_KEYS.EMAIL_VALIDATE)
+    return 'invitations.refused.badEmail';
+  if (field === 'email' && key === VALIDATION_KEYS.DUPLICATE_EMAIL_VALIDATE) {
+    return 'invitations.refused.duplicate';
+  }
+  if (field === 'fName' && key === VALIDATION_KEYS.REQUIRED_VALIDATE)
+    return 'invitations.refused.noName';
+  return key;
+}
+
 /**
- * Invite people to a job by e-mail (issue 14): paste a list or pick a CSV file, check who was
+ * Invite people to a job by e-mail: paste a list or pick a CSV file, check who was
  * read, write the e-mail in English or Hebrew (pre-filled in that language) and see it as the
- * candidate will; send. All or nothing: when a row is wrong, the rows to fix are marked and no
- * one is invited. A dialog on wide screens, a bottom sheet on phones.
+ * candidate will; send. Before sending, each line that would be refused (no or a malformed
+ * address, an address on an earlier line, no first name, a malformed phone) is marked with the
+ * reason and left out: "Send N invitations" counts the lines kept, and only those are sent. The
+ * server is still all or nothing (an address already an applicant of the job): then the rows
+ * to fix are marked and no one is invited. A dialog on wide screens, a bottom sheet on phones.
  */
 export function InviteByEmailDialog({
   job,
@@ -83,11 +110,18 @@ export function InviteByEmailDialog({
   const [remind, setRemind] = useState(true);
 
   const rows = useMemo(() => parseInvitationList(list), [list]);
+  const problems = useMemo(() => getInvitationRowProblems(rows), [rows]);
+  const keptIndexes = useMemo(
+    () => rows.flatMap((_row, index) => (problems.has(index) ? [] : [index])),
+    [rows, problems],
+  );
+  const keptRows = keptIndexes.map((index) => rows[index]!);
+  const refusedCount = rows.length - keptRows.length;
   const values = { title: job.info.title, company: job.company?.name ?? '', lng: language };
   // Until the recruiter edits them, subject and message follow the chosen language.
   const shownSubject = subject ?? t('invitations.defaultSubject', values);
   const shownMessage = message ?? t('invitations.defaultMessage', values);
-  const tooMany = rows.length > MAX_INVITATIONS_PER_CALL;
+  const tooMany = keptRows.length > MAX_INVITATIONS_PER_CALL;
 
   function changeList(text: string) {
     setList(text);
@@ -104,7 +138,7 @@ export function InviteByEmailDialog({
     setError(null);
     try {
       const body: SendInvitationsBody = {
-        rows,
+        rows: keptRows,
         subject: shownSubject,
         message: shownMessage,
         language,
@@ -124,7 +158,7 @@ export function InviteByEmailDialog({
       onClose();
     } catch (failure) {
       if (isApiClientError(failure)) {
-        const errors = rowErrorsOf(failure.issues);
+        const errors = rowErrorsOf(failure.issues, keptIndexes);
         setRowErrors(errors);
         setError(Object.keys(errors).length > 0 ? 'invitations.fixRows' : failure.i18nKey);
       } else {
@@ -163,20 +197,39 @@ export function InviteByEmailDialog({
               </Button>
             )}
           </FileButton>
-          <Text fz="sm" c={tooMany ? 'red.8' : 'gray.7'} aria-live="polite">
+          <Text
+            fz="sm"
+            c={tooMany ? 'red.8' : 'gray.7'}
+            aria-live="polite"
+            data-testid="invite-count"
+          >
             {tooMany
               ? t('invitations.tooMany', { max: MAX_INVITATIONS_PER_CALL })
-              : t('invitations.count', { count: rows.length })}
+              : t('invitations.count', { count: keptRows.length })}
+            {refusedCount > 0 && !tooMany
+              ? ` · ${t('invitations.refusedCount', { count: refusedCount })}`
+              : null}
           </Text>
         </Group>
         {rows.length > 0 ? (
           <Paper withBorder radius="md" p="xs" mah={220} style={{ overflowY: 'auto' }}>
             <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
               {rows.map((row, index) => {
-                const problems = rowErrors[index] ?? {};
-                const messages = Object.values(problems);
+                const refusal = problems.get(index) ?? {};
+                const messages = [
+                  ...(Object.entries(refusal) as [keyof InvitationRowProblems, string][]).map(
+                    ([field, key]) => refusalKey(field, key),
+                  ),
+                  ...Object.values(rowErrors[index] ?? {}),
+                ];
+                const isRefused = problems.has(index);
                 return (
-                  <li key={`${index}-${row.email}`} data-testid="invite-row">
+                  <li
+                    key={`${index}-${row.email}`}
+                    data-testid="invite-row"
+                    data-refused={isRefused || undefined}
+                    style={isRefused ? { opacity: 0.85 } : undefined}
+                  >
                     <Group gap={6} wrap="wrap">
                       <Text fz="sm" fw={500}>
                         {[row.fName, row.lName].filter(Boolean).join(' ') || '—'}
@@ -194,9 +247,14 @@ export function InviteByEmailDialog({
                           {t('invitations.rowNumber', { number: index + 1 })}
                         </Badge>
                       ) : null}
+                      {isRefused ? (
+                        <Badge color="gray" variant="outline" size="sm">
+                          {t('invitations.notSent')}
+                        </Badge>
+                      ) : null}
                     </Group>
                     {messages.map((key) => (
-                      <Text key={key} fz="xs" c="red.8" role="alert">
+                      <Text key={key} fz="xs" c="red.8" data-testid="invite-row-reason">
                         {t(key)}
                       </Text>
                     ))}
@@ -270,7 +328,7 @@ export function InviteByEmailDialog({
           {shownSubject}
         </Text>
         <Text fz="sm" mt="xs">
-          {t('invitations.greeting', { lng: language, name: rows[0]?.fName || 'Dana' })}
+          {t('invitations.greeting', { lng: language, name: keptRows[0]?.fName || 'Dana' })}
         </Text>
         {shownMessage
           .split('\n')
@@ -298,10 +356,10 @@ export function InviteByEmailDialog({
           leftSection={<IconMailForward size={18} aria-hidden />}
           onClick={() => void send()}
           loading={isSending}
-          disabled={rows.length === 0 || tooMany}
+          disabled={keptRows.length === 0 || tooMany}
           data-testid="invite-send"
         >
-          {t('invitations.send', { count: rows.length })}
+          {t('invitations.send', { count: keptRows.length })}
         </Button>
       </Group>
     </Stack>

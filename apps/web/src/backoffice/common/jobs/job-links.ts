@@ -5,6 +5,14 @@ export function getJobInviteUrl(jobId: string, origin = window.location.origin):
   return getInterviewUrl(origin, jobId);
 }
 
+/**
+ * The invitation opened as a demo (`?demo=1`): the recruiter goes through what a candidate sees,
+ * and nothing is recorded or saved.
+ */
+export function getJobDemoUrl(jobId: string, origin = window.location.origin): string {
+  return `${getJobInviteUrl(jobId, origin)}?demo=1`;
+}
+
 /** The embeddable job preview (`/embed/{jobId}?lng=…`) as an iframe snippet for a careers page. */
 export function getEmbedSnippet(
   jobId: string,

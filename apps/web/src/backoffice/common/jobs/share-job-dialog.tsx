@@ -17,6 +17,7 @@ import {
   IconCode,
   IconCopy,
   IconExternalLink,
+  IconEye,
   IconLink,
   IconMail,
   IconShare,
@@ -30,6 +31,7 @@ import { useLanguageStore } from '../../../common/stores/language-store';
 import { InviteByEmailDialog } from './invite-by-email-dialog';
 import {
   getEmbedSnippet,
+  getJobDemoUrl,
   getFacebookShareUrl,
   getJobInviteUrl,
   getWhatsAppShareUrl,
@@ -58,7 +60,7 @@ function Section({
 }
 
 /**
- * Sharing a job (spec §2 "Job sharing"): the invitation link and the embed snippet, each with
+ * Sharing a job ("Job sharing"): the invitation link and the embed snippet, each with
  * copy-to-clipboard; WhatsApp and Facebook links; on touch devices with the Web Share API, the
  * device's own share sheet. A dialog on wide screens, a bottom sheet on phones.
  */
@@ -130,12 +132,28 @@ export function ShareJobDialog({
             </ActionIcon>
           </Tooltip>
         </Group>
-        <Button
-          leftSection={<IconCopy size={18} aria-hidden />}
-          onClick={() => void copyToClipboard(inviteUrl)}
-        >
-          {t('sharing.copyLink')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            leftSection={<IconCopy size={18} aria-hidden />}
+            onClick={() => void copyToClipboard(inviteUrl)}
+          >
+            {t('sharing.copyLink')}
+          </Button>
+          <Button
+            component="a"
+            href={getJobDemoUrl(job._id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            leftSection={<IconEye size={18} aria-hidden />}
+            data-testid="demo-preview"
+          >
+            {t('sharing.demoPreview')}
+          </Button>
+        </Group>
+        <Text fz="xs" c="gray.7">
+          {t('sharing.demoPreviewHint')}
+        </Text>
       </Section>
 
       <Section icon={<IconShare size={18} aria-hidden />} title={t('sharing.shareOn')}>
@@ -240,6 +258,7 @@ export function ShareJobDialog({
         size="lg"
         radius="lg"
         centered
+        closeButtonProps={{ 'aria-label': t('alerts.close') }}
       >
         {body}
       </Modal>

@@ -42,7 +42,7 @@ export function AnswerTypeIcon({ type, size = 16 }: { type: AnswerType | null; s
 }
 
 /**
- * Answer types a template question may have (spec §5: video, or video with screen, text or
+ * Answer types a template question may have (video, or video with screen, text or
  * code); image and multiple choice are job-only.
  */
 export const TEMPLATE_ANSWER_TYPES: readonly AnswerType[] = ['video', 'screen', 'text', 'code'];
@@ -66,7 +66,7 @@ export function getAnswerTypeBlock(
 }
 
 /**
- * The answer-type menu of a question (spec §2, §6): types the plan does not permit are
+ * The answer-type menu of a question: types the plan does not permit are
  * disabled with the reason; screen recording needs one try in the job editor.
  */
 export function AnswerTypeMenu({

@@ -2,7 +2,9 @@ import {
   answerRuleFor,
   canRemoveQuestion,
   getAnswerType,
+  QUESTION_DESC_MAX_CHARS,
   type AnswerType,
+  type Language,
   type PermissionSubject,
   type Question,
   type QuestionOption,
@@ -20,7 +22,15 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBookmarkPlus,
+  IconLibraryPlus,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import {
   get,
   useFieldArray,
@@ -31,15 +41,24 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AnswerTypeMenu, type QuestionEditorMode } from './answer-type-menu';
+import { useSaveQuestionToLibrary } from './question-library-api';
+import { QuestionLibraryPicker } from './question-library-picker';
+import { QuestionScoringField } from './question-scoring-field';
+import { showAlert } from '../../../common/stores/alert-store';
 import { RichTextField } from './rich-text-field';
 import { ThinkTimeMenu } from './think-time-menu';
 import { TimeLimitMenu } from './time-limit-menu';
 
-/** A question with another answer type: the rule holds only that flag (spec §4). */
+/**
+ * A question with another answer type: the rule holds only that flag; only multiple choice
+ * keeps its options and scoring.
+ */
 export function changeAnswerType(quest: Question, type: AnswerType): Question {
-  const { opts, ...rest } = quest;
+  const { opts, scoring, knockoutStatus, ...rest } = quest;
   const next: Question = { ...rest, ansRule: answerRuleFor(type) };
   if (type === 'multipleChoice') {
+    if (scoring !== undefined) next.scoring = scoring;
+    if (knockoutStatus !== undefined) next.knockoutStatus = knockoutStatus;
     next.opts =
       opts && opts.length > 0
         ? opts
@@ -167,6 +186,17 @@ function QuestionCard({
   };
   const text = register(`quests.${index}.txt`);
   const number = index + 1;
+  const saveToLibrary = useSaveQuestionToLibrary();
+  const save = () => {
+    if (!getValues(`quests.${index}.txt`).trim()) {
+      showAlert({ type: 'fail', key: 'questionLibrary.saveNeedsText' });
+      return;
+    }
+    saveToLibrary.mutate(getValues(`quests.${index}`), {
+      onSuccess: () => showAlert({ type: 'success', key: 'questionLibrary.saved' }),
+      onError: () => showAlert({ type: 'fail', key: 'questionLibrary.saveFailed' }),
+    });
+  };
   const type = getAnswerType(quest.ansRule);
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} data-testid="question-card">
@@ -176,6 +206,17 @@ function QuestionCard({
             {t('questions.number', { number })}
           </Badge>
           <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('questionLibrary.save')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                loading={saveToLibrary.isPending}
+                onClick={save}
+                aria-label={t('questionLibrary.saveNumber', { number })}
+              >
+                <IconBookmarkPlus size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
             <Tooltip label={t('questions.moveUp')} withArrow>
               <ActionIcon
                 variant="subtle"
@@ -229,6 +270,7 @@ function QuestionCard({
           label={t('questions.description')}
           value={quest.desc}
           minRows={2}
+          maxChars={QUESTION_DESC_MAX_CHARS}
           onChange={(desc) => setValue(`quests.${index}.desc`, desc, options)}
         />
         <Group gap="sm" align="flex-end">
@@ -242,6 +284,8 @@ function QuestionCard({
                 const changed = changeAnswerType(getValues(`quests.${index}`), next);
                 setValue(`quests.${index}.opts`, changed.opts, options);
                 setValue(`quests.${index}.ansRule`, changed.ansRule, options);
+                setValue(`quests.${index}.scoring`, changed.scoring, options);
+                setValue(`quests.${index}.knockoutStatus`, changed.knockoutStatus, options);
               }}
               user={user}
               mode={mode}
@@ -287,16 +331,28 @@ function QuestionCard({
             questionNumber={number}
           />
         ) : null}
+        {/* Scoring is the job's (a template does not keep it). */}
+        {type === 'multipleChoice' && mode === 'job' ? (
+          <QuestionScoringField
+            quest={quest}
+            questionNumber={number}
+            onChange={({ scoring, knockoutStatus }) => {
+              setValue(`quests.${index}.scoring`, scoring, options);
+              setValue(`quests.${index}.knockoutStatus`, knockoutStatus, options);
+            }}
+          />
+        ) : null}
       </Stack>
     </Paper>
   );
 }
 
 /**
- * The question editor shared by the job and template editors (spec §4), on the editor's form
+ * The question editor shared by the job and template editors, on the editor's form
  * (react-hook-form, `useFieldArray` over `quests`): add, remove (only with more than one
  * question), reorder with up and down, text, rich-text description, answer type and time limit,
- * options for multiple choice. Each question shows its own errors from the form's schema.
+ * options for multiple choice and, in a job, their scoring. Each question shows its own errors from the form's
+ * schema.
  */
 export function QuestionListEditor({
   mode,
@@ -304,24 +360,28 @@ export function QuestionListEditor({
   isOneTry = true,
   createQuestion,
   blankTextFallback,
+  libraryLang,
 }: {
   mode: QuestionEditorMode;
   user: PermissionSubject;
   /** The job's one-try rule (screen recording needs it); templates have none. */
   isOneTry?: boolean;
   createQuestion: () => Question;
-  /** What a question text left blank becomes when the field is left (job editor, spec §5). */
+  /** What a question text left blank becomes when the field is left (job editor). */
   blankTextFallback?: string;
+  /** The language the library's built-in questions are added in: the job's, or the recruiter's. */
+  libraryLang: Language;
 }) {
   const { t } = useTranslation();
   const { control } = useFormContext<QuestionsFormValues>();
-  // `keyName`: the questions have an `id` of their own (spec §3), which must stay theirs.
+  // `keyName`: the questions have an `id` of their own, which must stay theirs.
   const { fields, append, move, remove } = useFieldArray({
     control,
     name: 'quests',
     keyName: 'key',
   });
   const canRemove = canRemoveQuestion({ quests: fields });
+  const [libraryOpen, setLibraryOpen] = useState(false);
   return (
     <Stack gap="md">
       {fields.map((field, index) => (
@@ -338,19 +398,36 @@ export function QuestionListEditor({
           blankTextFallback={blankTextFallback}
         />
       ))}
-      <Button
-        variant="light"
-        size="md"
-        leftSection={<IconPlus size={18} aria-hidden />}
-        onClick={() => append(createQuestion(), { shouldFocus: false })}
-        style={{
-          borderStyle: 'dashed',
-          borderWidth: 1,
-          borderColor: 'var(--mantine-color-indigo-3)',
-        }}
-      >
-        {t('questions.add')}
-      </Button>
+      <Group gap="sm" grow preventGrowOverflow={false}>
+        <Button
+          variant="light"
+          size="md"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => append(createQuestion(), { shouldFocus: false })}
+          style={{
+            borderStyle: 'dashed',
+            borderWidth: 1,
+            borderColor: 'var(--mantine-color-indigo-3)',
+          }}
+        >
+          {t('questions.add')}
+        </Button>
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconLibraryPlus size={18} aria-hidden />}
+          onClick={() => setLibraryOpen(true)}
+          aria-haspopup="dialog"
+        >
+          {t('questionLibrary.open')}
+        </Button>
+      </Group>
+      <QuestionLibraryPicker
+        opened={libraryOpen}
+        onClose={() => setLibraryOpen(false)}
+        lang={libraryLang}
+        onAdd={(quests) => append(quests, { shouldFocus: false })}
+      />
     </Stack>
   );
 }

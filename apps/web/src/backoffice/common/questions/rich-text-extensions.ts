@@ -33,7 +33,7 @@ function trimBeforeHead(tr: Transaction, head: number, count: number): number {
 }
 
 /**
- * Spec §5 "Text editor: optional character limit that truncates input": typing past the limit
+ * Text editor: optional character limit that truncates input: typing past the limit
  * does nothing and pasted text is cut to what still fits. A document already over the limit
  * (a stored value) may shrink but not grow. Values set from outside pass untouched.
  */

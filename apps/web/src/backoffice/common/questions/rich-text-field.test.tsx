@@ -82,7 +82,7 @@ describe('RichTextField', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('truncates typed and pasted input at maxChars (spec §5)', async () => {
+  it('truncates typed and pasted input at maxChars', async () => {
     const onChange = vi.fn();
     renderWithProviders(<Field initial="<p>abc</p>" maxChars={10} onChange={onChange} />);
     await screen.findByRole('textbox', { name: 'Description' });
@@ -119,6 +119,45 @@ describe('RichTextField', () => {
       editor.commands.deleteRange({ from: 1, to: 3 });
     });
     expect(editor.getText()).toBe('cdefghijkl');
+  });
+
+  it.each([
+    ['en', '3 / 10 characters', '10 / 10 characters', 'longer than its character limit'],
+    ['he', '3 מתוך 10 תווים', '10 מתוך 10 תווים', 'ארוך ממגבלת התווים'],
+  ] as const)(
+    'counts the characters against the limit and says when a stored text is over (%s)',
+    async (language, start, full, over) => {
+      renderWithProviders(<Field initial="<p>abc</p>" maxChars={10} onChange={vi.fn()} />, {
+        language,
+      });
+      const box = await screen.findByRole('textbox', { name: 'Description' });
+      const counter = screen.getByTestId('rich-text-counter');
+      await waitFor(() => expect(counter).toHaveTextContent(start));
+      expect(box).toHaveAttribute('aria-describedby', counter.id);
+      const editor = getEditor('Description');
+      act(() => {
+        editor.commands.focus('end');
+        editor.commands.insertContent('defghijklmnop');
+      });
+      expect(counter).toHaveTextContent(full);
+      expect(counter).not.toHaveTextContent(over);
+    },
+  );
+
+  it('marks a stored text over the limit in the counter', async () => {
+    renderWithProviders(<Field initial="<p>abcdefghijkl</p>" maxChars={10} onChange={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Description' });
+    await waitFor(() =>
+      expect(screen.getByTestId('rich-text-counter')).toHaveTextContent(
+        'This text is longer than its character limit · 12 / 10 characters',
+      ),
+    );
+  });
+
+  it('shows no counter without a limit', async () => {
+    renderWithProviders(<Field onChange={vi.fn()} />);
+    await screen.findByRole('textbox', { name: 'Description' });
+    expect(screen.queryByTestId('rich-text-counter')).toBeNull();
   });
 
   it('writes right to left in Hebrew', async () => {

@@ -1,23 +1,30 @@
 // The editor's styles load with the screens that edit rich text, not with the app shell.
 import '@mantine/tiptap/styles.css';
 import { getDirection, isLanguage } from '@candid/domain';
-import { Input } from '@mantine/core';
+import { Input, Text } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyPlaceholder, MaxChars, SKIP_MAX_CHARS_META } from './rich-text-extensions';
+import {
+  countChars,
+  EmptyPlaceholder,
+  MaxChars,
+  SKIP_MAX_CHARS_META,
+} from './rich-text-extensions';
 import richText from '../../../common/ui/rich-text.module.css';
 import classes from './rich-text-field.module.css';
 
 const LINE_HEIGHT_PX = 24;
 
 /**
- * A rich-text field (job and question descriptions, spec §2) on Mantine's tiptap editor:
+ * A rich-text field (job and question descriptions) on Mantine's tiptap editor:
  * bold, italic, underline, bulleted and numbered lists, links and clear formatting. The value
  * is HTML of the tags the server's sanitiser keeps (paragraphs, emphasis, lists, links);
- * an empty editor gives ''. `maxChars` is spec §5's optional limit that truncates input.
+ * an empty editor gives ''. `maxChars` is the product's optional limit that truncates input;
+ * with it a counter under the field shows the characters used, red (with the reason) when a
+ * stored text is already over the limit, which the server refuses.
  */
 export function RichTextField({
   label,
@@ -26,6 +33,8 @@ export function RichTextField({
   placeholder = '',
   minRows = 3,
   maxChars,
+  name,
+  error,
 }: {
   label: string;
   /** HTML. */
@@ -35,11 +44,30 @@ export function RichTextField({
   minRows?: number;
   /** Characters of text (not markup) the field accepts; more is cut off. */
   maxChars?: number;
+  /** The form field's path, so a list of problems can lead to the field. */
+  name?: string;
+  /** The field's problem, shown under it. */
+  error?: string;
 }) {
   const { t, i18n } = useTranslation();
+  const [charCount, setCharCount] = useState<number | null>(null);
+  const counterId = useId();
+  const errorId = useId();
   // The language's direction, so Hebrew text starts at the right from the first keystroke.
   const dir = getDirection(isLanguage(i18n.language) ? i18n.language : 'en');
   const labelId = useId();
+  const describedBy = [error ? errorId : null, maxChars ? counterId : null].filter(Boolean);
+  const attributes: Record<string, string> = {
+    dir,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(describedBy.length > 0 ? { 'aria-describedby': describedBy.join(' ') } : {}),
+    ...(error ? { 'aria-invalid': 'true' } : {}),
+    ...(name ? { name } : {}),
+  };
+  // Read by the editor on each of its updates, so a new error reaches the field without a new editor.
+  const attributesRef = useRef(attributes);
   const onChangeRef = useRef(onChange);
   // The HTML this field last handed out (or was given), to tell outside changes from echoes.
   const shownRef = useRef(value);
@@ -59,21 +87,25 @@ export function RichTextField({
       // Read when the editor is (re)created; later values arrive through the effect below.
       content: value,
       editorProps: {
-        attributes: {
-          dir,
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-        },
+        attributes: () => attributesRef.current,
       },
       onUpdate: ({ editor: current }) => {
+        setCharCount(countChars(current.state.doc));
         const html = current.isEmpty ? '' : current.getHTML();
         shownRef.current = html;
         onChangeRef.current(html);
       },
     },
-    [dir, maxChars, placeholder, labelId],
+    [dir, maxChars, placeholder, labelId, counterId],
   );
+
+  // An error appearing or going: the editor draws its attributes again (typing goes on).
+  const attributeKey = JSON.stringify(attributes);
+  useEffect(() => {
+    attributesRef.current = JSON.parse(attributeKey) as Record<string, string>;
+    if (!editor || editor.isDestroyed) return;
+    editor.view.updateState(editor.state);
+  }, [editor, attributeKey]);
 
   // A value set from outside (a restored save, undo, a template) replaces what is shown.
   useEffect(() => {
@@ -84,6 +116,7 @@ export function RichTextField({
       .setMeta(SKIP_MAX_CHARS_META, true)
       .setContent(value, { emitUpdate: false })
       .run();
+    setCharCount(countChars(editor.state.doc));
   }, [editor, value]);
 
   const labels = useMemo<Partial<RichTextEditorLabels>>(
@@ -136,6 +169,40 @@ export function RichTextField({
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content className={`${classes.content} ${richText.bidi}`} />
       </RichTextEditor>
+      {error ? (
+        <Input.Error id={errorId} mt={4}>
+          {error}
+        </Input.Error>
+      ) : null}
+      {maxChars ? (
+        <CharCounter
+          id={counterId}
+          // Until the first change: the text the editor started with.
+          count={charCount ?? (editor ? countChars(editor.state.doc) : 0)}
+          max={maxChars}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/** "120 / 5,000" under a limited field; over the limit it turns red and says why. */
+function CharCounter({ id, count, max }: { id: string; count: number; max: number }) {
+  const { t, i18n } = useTranslation();
+  const isOver = count > max;
+  const format = (value: number) => value.toLocaleString(i18n.language);
+  return (
+    <Text
+      id={id}
+      fz="xs"
+      mt={4}
+      c={isOver ? 'red.8' : 'gray.7'}
+      ta="end"
+      aria-live={isOver ? 'polite' : 'off'}
+      data-testid="rich-text-counter"
+    >
+      {isOver ? `${t('validation.TEXT_TOO_LONG_VALIDATE')} · ` : null}
+      {t('questions.richText.count', { used: format(count), max: format(max) })}
+    </Text>
   );
 }

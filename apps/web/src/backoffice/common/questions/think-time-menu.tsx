@@ -13,7 +13,7 @@ function thinkTimeLabel(t: TFunction, seconds: number | null | undefined): strin
 }
 
 /**
- * The thinking-time menu of a recorded question (issue 13): off (the default: reading is not
+ * The thinking-time menu of a recorded question: off (the default: reading is not
  * limited and does not count against the answer), or a time after which the first take starts
  * by itself.
  */

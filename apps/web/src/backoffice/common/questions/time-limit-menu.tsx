@@ -4,7 +4,7 @@ import { IconChevronDown, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveMenu } from '../../../common/ui/responsive-menu';
 
-/** The time-limit menu of a question: 1, 2, 5, 10, 20 or 30 minutes (spec §9). */
+/** The time-limit menu of a question: 1, 2, 5, 10, 20 or 30 minutes. */
 export function TimeLimitMenu({
   value,
   onChange,

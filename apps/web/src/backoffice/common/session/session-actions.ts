@@ -8,7 +8,7 @@ import { POST_LOGOUT_PATH } from '../../../common/routing/paths';
 import { SESSION_QUERY_KEY, useSession } from '../../../common/session/session-query';
 import { resetSessionStores } from '../../../common/stores/reset-stores';
 
-/** What signup, the logins and email verification by link answer (spec §7). */
+/** What signup, the logins and email verification by link answer. */
 export interface SessionStart extends SessionTokens {
   user: User;
 }
@@ -56,7 +56,7 @@ export function useStartSession(): (session: SessionStart, destination: string) 
 }
 
 /**
- * Logout (spec §4): the server revokes the refresh token's session, then — whatever the server
+ * Logout: the server revokes the refresh token's session, then — whatever the server
  * answered, since a user must always be able to leave — the tokens are forgotten, every session
  * store and the query cache are cleared, the session reads as logged out and the login page
  * opens. The same steps as the API client's end of session (app/session-end.ts).

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { SESSION_QUERY_KEY } from '../../../common/session/session-query';
 import { useViewAsStore, type ViewAsAccount } from '../../../common/stores/view-as-store';
 
-/** Where view-as starts (spec §6: "the app goes to the job list") and where leaving it returns. */
+/** Where view-as starts ("the app goes to the job list") and where leaving it returns. */
 export const VIEW_AS_START_PATH = '/backoffice/job';
 export const ACCOUNT_OVERVIEW_PATH = '/backoffice/admin/account';
 
 /**
- * Admin "view as" (spec §6): start shows the back office as the account (the API client then
+ * Admin "view as": start shows the back office as the account (the API client then
  * sends its id as `viewAsId` on every job, applicant and template call) and opens the job list;
  * stop returns to the accounts page. Both drop every cached list but the session, so nothing
  * of one account is ever shown as another's.

@@ -91,7 +91,7 @@ describe('BackofficeLayout: navigation by permission and role', () => {
   });
 });
 
-describe('BackofficeLayout: admin view-as (spec §6)', () => {
+describe('BackofficeLayout: admin view-as', () => {
   afterEach(() => act(() => useViewAsStore.getState().stopViewAs()));
 
   it('shows no banner while the admin is themselves', async () => {
@@ -217,7 +217,9 @@ describe('BackofficeLayout on a phone (below 760 px)', () => {
     expect(links.map((link) => link.textContent)).toEqual([
       'Applicants',
       'Jobs',
+      'Insights',
       'Templates',
+      'Team',
       'Accounts',
       'Error records',
       'Activity',

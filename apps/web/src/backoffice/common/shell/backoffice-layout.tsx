@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@candid/domain';
+import { BREAKPOINTS, PRODUCT_NAME } from '@candid/domain';
 import {
   Box,
   Burger,
@@ -10,18 +10,22 @@ import {
   NavLink as MantineNavLink,
   Stack,
   Text,
+  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconActivity,
   IconAlertTriangle,
   IconBriefcase,
+  IconChartBar,
   IconChevronDown,
   IconShieldCog,
   IconTemplate,
   IconUsers,
   IconUsersGroup,
+  IconPlugConnected,
+  IconUserShield,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,8 +41,11 @@ import { ViewAsBanner } from './view-as-banner';
 const NAV_ICONS: Record<NavItemId, typeof IconUsers> = {
   applicants: IconUsers,
   jobs: IconBriefcase,
+  insights: IconChartBar,
   templates: IconTemplate,
-  accounts: IconUsersGroup,
+  team: IconUsersGroup,
+  integrations: IconPlugConnected,
+  accounts: IconUserShield,
   records: IconAlertTriangle,
   activity: IconActivity,
 };
@@ -48,29 +55,47 @@ function NavIcon({ id, size = 18 }: { id: NavItemId; size?: number }) {
   return <Icon size={size} aria-hidden />;
 }
 
-/** Wide screens: the main links in the header, admin pages under one "Admin" menu. */
+/**
+ * Below this width the header's links show their icons only (their names in a tooltip): a
+ * medium screen, or a large one when the admin menu is there too.
+ */
+const roomyHeaderQuery = (hasAdminMenu: boolean) =>
+  `(min-width: ${hasAdminMenu ? BREAKPOINTS.lg : BREAKPOINTS.md}px)`;
+
+/**
+ * Wide screens: the main links in the header, admin pages under one "Admin" menu. Between the
+ * phone layout and a medium screen (a large one for admins) six links with their names do not
+ * fit beside the user menu, so there each is its icon, named by its aria-label and a tooltip.
+ */
 function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   const { t } = useTranslation();
   const mainItems = items.filter((item) => !item.isAdmin);
   const adminItems = items.filter((item) => item.isAdmin);
+  const isRoomy = useMediaQuery(roomyHeaderQuery(adminItems.length > 0), true, {
+    getInitialValueInEffect: false,
+  });
   const isAdminActive = adminItems.some((item) => isNavItemActive(item, pathname));
   return (
     <Group component="nav" aria-label={t('shell.mainNav')} gap={4} visibleFrom="sm" wrap="nowrap">
       {mainItems.map((item) => {
         const isActive = isNavItemActive(item, pathname);
+        const label = t(item.labelKey);
         return (
-          <Button
-            key={item.id}
-            component={Link}
-            to={item.path}
-            variant={isActive ? 'light' : 'subtle'}
-            color={isActive ? 'indigo' : 'gray'}
-            c={isActive ? undefined : 'gray.8'}
-            leftSection={<NavIcon id={item.id} />}
-            aria-current={isActive ? 'page' : undefined}
-          >
-            {t(item.labelKey)}
-          </Button>
+          <Tooltip key={item.id} label={label} disabled={isRoomy} withArrow>
+            <Button
+              component={Link}
+              to={item.path}
+              variant={isActive ? 'light' : 'subtle'}
+              color={isActive ? 'indigo' : 'gray'}
+              c={isActive ? undefined : 'gray.8'}
+              leftSection={isRoomy ? <NavIcon id={item.id} /> : undefined}
+              px={isRoomy ? undefined : 'xs'}
+              aria-label={isRoomy ? undefined : label}
+              aria-current={isActive ? 'page' : undefined}
+            >
+              {isRoomy ? label : <NavIcon id={item.id} />}
+            </Button>
+          </Tooltip>
         );
       })}
       {adminItems.length > 0 ? (
@@ -164,7 +189,7 @@ function MobileNav({
 }
 
 /**
- * The back-office shell (spec §2): a header with the product name, the navigation the user may
+ * The back-office shell: a header with the product name, the navigation the user may
  * see (nav-items.ts) and the user menu; on phones (below 760 px) the navigation moves into a
  * burger drawer and the user menu into a bottom sheet. Back-office screens render inside it.
  */

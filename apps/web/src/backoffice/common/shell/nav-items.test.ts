@@ -2,33 +2,42 @@ import { PLANS } from '@candid/domain';
 import { describe, expect, it } from 'vitest';
 import { getNavItems, isNavItemActive } from './nav-items';
 
-describe('getNavItems (spec §2, §6)', () => {
+describe('getNavItems', () => {
   it.each([
-    ['a starter user', { perm: PLANS.STARTER, role: 'user' as const }, ['applicants', 'jobs']],
+    [
+      'a starter user',
+      { perm: PLANS.STARTER, role: 'user' as const },
+      ['applicants', 'jobs', 'insights', 'team'],
+    ],
     [
       'a professional user',
       { perm: PLANS.PROFESSIONAL, role: 'user' as const },
-      ['applicants', 'jobs'],
+      ['applicants', 'jobs', 'insights', 'team'],
     ],
     [
       'an enterprise user (templates permission)',
       { perm: PLANS.ENTERPRISE, role: 'user' as const },
-      ['applicants', 'jobs', 'templates'],
+      ['applicants', 'jobs', 'insights', 'templates', 'team'],
     ],
     [
       'a starter user granted TEMPLATES by advancedPrm',
       { perm: PLANS.STARTER, role: 'user' as const, advancedPrm: { TEMPLATES: true } },
-      ['applicants', 'jobs', 'templates'],
+      ['applicants', 'jobs', 'insights', 'templates', 'team'],
+    ],
+    [
+      'the owner of an organisation (integrations)',
+      { perm: PLANS.STARTER, role: 'user' as const, orgRole: 'owner' as const },
+      ['applicants', 'jobs', 'insights', 'team', 'integrations'],
     ],
     [
       'an admin on the starter plan',
       { perm: PLANS.STARTER, role: 'admin' as const },
-      ['applicants', 'jobs', 'accounts', 'records', 'activity'],
+      ['applicants', 'jobs', 'insights', 'team', 'accounts', 'records', 'activity'],
     ],
     [
       'an admin with every feature',
       { perm: PLANS.ALL_FEATURES, role: 'admin' as const },
-      ['applicants', 'jobs', 'templates', 'accounts', 'records', 'activity'],
+      ['applicants', 'jobs', 'insights', 'templates', 'team', 'accounts', 'records', 'activity'],
     ],
   ])('%s sees %j', (_label, user, expected) => {
     expect(getNavItems({ advancedPrm: {}, ...user }).map((item) => item.id)).toEqual(expected);

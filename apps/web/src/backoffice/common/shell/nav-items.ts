@@ -1,7 +1,21 @@
 import { hasPermission, isAdmin, type User } from '@candid/domain';
-import { APPLICANT_OVERVIEW_PATH } from '../../../common/routing/paths';
+import {
+  APPLICANT_OVERVIEW_PATH,
+  INSIGHTS_PATH,
+  INTEGRATIONS_PATH,
+  TEAM_PATH,
+} from '../../../common/routing/paths';
 
-export type NavItemId = 'applicants' | 'jobs' | 'templates' | 'accounts' | 'records' | 'activity';
+export type NavItemId =
+  | 'applicants'
+  | 'jobs'
+  | 'insights'
+  | 'templates'
+  | 'team'
+  | 'integrations'
+  | 'accounts'
+  | 'records'
+  | 'activity';
 
 export interface NavItem {
   id: NavItemId;
@@ -26,10 +40,28 @@ const JOBS: NavItem = {
   labelKey: 'shell.nav.jobs',
   isAdmin: false,
 };
+const INSIGHTS: NavItem = {
+  id: 'insights',
+  path: INSIGHTS_PATH,
+  labelKey: 'shell.nav.insights',
+  isAdmin: false,
+};
 const TEMPLATES: NavItem = {
   id: 'templates',
   path: '/backoffice/template',
   labelKey: 'shell.nav.templates',
+  isAdmin: false,
+};
+const TEAM: NavItem = {
+  id: 'team',
+  path: TEAM_PATH,
+  labelKey: 'shell.team',
+  isAdmin: false,
+};
+const INTEGRATIONS: NavItem = {
+  id: 'integrations',
+  path: INTEGRATIONS_PATH,
+  labelKey: 'shell.integrations',
   isAdmin: false,
 };
 const ADMIN_ITEMS: readonly NavItem[] = [
@@ -54,14 +86,20 @@ const ADMIN_ITEMS: readonly NavItem[] = [
 ];
 
 /**
- * The back-office navigation a user sees (spec §2, §6): applicants and jobs for everyone,
- * templates with the TEMPLATES permission, and the account, error-record and activity overviews
- * for role admin (an item marked `isBuilt: false` would stay hidden until its screen exists).
- * The web app only hides; the server enforces.
+ * The back-office navigation a user sees: applicants, jobs, insights and the team for everyone
+ * (the team screen itself says which plan it needs), templates with the TEMPLATES permission,
+ * integrations for the organisation's owner, and the account, error-record and activity
+ * overviews for role admin (an item marked `isBuilt: false` would stay hidden until its screen
+ * exists). Team and integrations are in the user menu too, where people look for settings. The
+ * web app only hides; the server enforces.
  */
-export function getNavItems(user: Pick<User, 'perm' | 'advancedPrm' | 'role'>): NavItem[] {
-  const items = [APPLICANTS, JOBS];
+export function getNavItems(
+  user: Pick<User, 'perm' | 'advancedPrm' | 'role'> & { orgRole?: User['orgRole'] },
+): NavItem[] {
+  const items = [APPLICANTS, JOBS, INSIGHTS];
   if (hasPermission(user, 'TEMPLATES')) items.push(TEMPLATES);
+  items.push(TEAM);
+  if (user.orgRole === 'owner') items.push(INTEGRATIONS);
   if (isAdmin(user)) items.push(...ADMIN_ITEMS.filter((item) => item.isBuilt !== false));
   return items;
 }

@@ -35,7 +35,7 @@ import { BottomSheet } from '../../../common/ui/bottom-sheet';
 import { UserAvatar } from '../ui/user-avatar';
 import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
 
-/** Below the small breakpoint (spec §9) menus become bottom sheets (spec §2 "Mobile"). */
+/** Below the small breakpoint menus become bottom sheets ("Mobile"). */
 export const PHONE_MEDIA_QUERY = `(max-width: ${em(BREAKPOINTS.sm - 0.02)})`;
 
 function fullName(user: User): string {
@@ -59,9 +59,9 @@ function UserSummary({ user }: { user: User }) {
 }
 
 /**
- * The user menu of the back-office header (spec §2): profile, team (spec §6 organisations: the
+ * The user menu of the back-office header: profile, team (organisations: the
  * screen itself says which plan it needs), the owner's integrations (API keys and webhooks,
- * issue 15) and data retention (issue 15), language and logout. On wide
+ *) and data retention, language and logout. On wide
  * screens a dropdown; on phones a bottom sheet with the same entries.
  */
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {

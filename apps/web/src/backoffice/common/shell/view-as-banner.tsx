@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useViewAs } from '../session/view-as';
 
 /**
- * While an admin views the back office as another account (spec §6): who, and the way back.
+ * While an admin views the back office as another account: who, and the way back.
  * It sits above the header on every back-office page, so it cannot be missed.
  */
 export function ViewAsBanner() {

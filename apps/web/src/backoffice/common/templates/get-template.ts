@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../common/api/api-client';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { templateKeys } from './template-keys';
 
-/** `GET template/{id}` (spec §7): one of the organisation's templates or a built-in one. */
+/** `GET template/{id}`: one of the organisation's templates or a built-in one. */
 export async function getTemplate(
   api: ApiClient,
   id: string,

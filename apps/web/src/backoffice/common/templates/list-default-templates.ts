@@ -7,7 +7,7 @@ import { templateKeys } from './template-keys';
 
 /**
  * `GET template/default`: the organisation's default template first, then the built-in ones in
- * the recruiter's language `lang` (issue 13). Needs the TEMPLATES permission (403 otherwise),
+ * the recruiter's language `lang`. Needs the TEMPLATES permission (403 otherwise),
  * so callers enable it only with it.
  */
 export async function listDefaultTemplates(

@@ -42,7 +42,7 @@ function jsonResponse({ status = 200, body = {}, file }: FakeReply): Response {
   });
 }
 
-/** An error answer as the server sends it (DESIGN §4). */
+/** An error answer as the server sends it. */
 export function apiError(status: number, key: string): FakeReply {
   return { status, body: { status, key, message: key } };
 }

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The error of a form's last request, under the form (spec §8: auth errors are shown under the
+ * The error of a form's last request, under the form (auth errors are shown under the
  * login, signup and forgot-password forms). Each new request clears it, since the error belongs
  * to the last one.
  */

@@ -3,7 +3,7 @@ import { Avatar, type AvatarProps } from '@mantine/core';
 
 /**
  * A user's picture, or their initials (at most 3) on a colour that stays the same for the same
- * user (spec §9). Decorative by default: the name is always written next to it.
+ * user. Decorative by default: the name is always written next to it.
  */
 export function UserAvatar({
   user,

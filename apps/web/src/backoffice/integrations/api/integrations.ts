@@ -7,12 +7,14 @@ import {
   webhookEndpointListResponseSchema,
   webhookEndpointSchema,
   webhookSecretResponseSchema,
+  webhookSecretRotationResponseSchema,
   type ApiKey,
   type CreateApiKeyBody,
   type CreateApiKeyResponse,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointInput,
+  type WebhookSecretRotationResponse,
 } from '@candid/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../common/api/api-client';
@@ -104,6 +106,16 @@ export async function getWebhookSecret(api: ApiClient, endpointId: string): Prom
   return webhookSecretResponseSchema.parse(
     await api.get<unknown>(`integrations/webhook/${id(endpointId)}/secret`),
   ).secret;
+}
+
+/** `POST integrations/webhook/{id}/secret/rotate`: the new secret; the old one signs 24 h more. */
+export async function rotateWebhookSecret(
+  api: ApiClient,
+  endpointId: string,
+): Promise<WebhookSecretRotationResponse> {
+  return webhookSecretRotationResponseSchema.parse(
+    await api.post<unknown>(`integrations/webhook/${id(endpointId)}/secret/rotate`, {}),
+  );
 }
 
 /** `POST integrations/webhook/{id}/test`: a `webhook.test` event, sent now. */

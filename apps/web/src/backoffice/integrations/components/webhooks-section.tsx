@@ -1,51 +1,30 @@
-import type { WebhookEndpoint, WebhookEndpointInput } from '@candid/domain';
 import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Collapse,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCopy,
-  IconDotsVertical,
-  IconEye,
-  IconList,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconSend,
-  IconTrash,
-  IconWebhook,
-} from '@tabler/icons-react';
+  formatDate,
+  formatTime,
+  type WebhookEndpoint,
+  type WebhookEndpointInput,
+} from '@candid/domain';
+import { Alert, Button, Code, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCopy, IconKey, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { showAlert } from '../../../common/stores/alert-store';
+import { useLanguageStore } from '../../../common/stores/language-store';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   getWebhookSecret,
   integrationKeys,
+  rotateWebhookSecret,
   sendTestEvent,
   updateWebhookEndpoint,
   useWebhookEndpoints,
 } from '../api/integrations';
-import { DeliveryLog } from './delivery-log';
 import { WebhookEndpointModal } from './webhook-endpoint-modal';
+import { EndpointRow } from './webhook-endpoint-row';
 
 const ENDPOINT = { entity: { i18nKey: 'entities.webhook' } };
 
@@ -59,127 +38,10 @@ function toInput(endpoint: WebhookEndpoint, patch: Partial<WebhookEndpointInput>
   };
 }
 
-function EndpointRow({
-  endpoint,
-  onEdit,
-  onSecret,
-  onTest,
-  onToggle,
-  onDelete,
-}: {
-  endpoint: WebhookEndpoint;
-  onEdit: () => void;
-  onSecret: () => void;
-  onTest: () => void;
-  onToggle: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const [isLogOpen, setLogOpen] = useState(false);
-  return (
-    <Paper withBorder radius="lg" px="md" py="sm" data-testid="webhook-row">
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-          <Stack gap={4} miw={0}>
-            <Text
-              component="bdi"
-              dir="ltr"
-              fw={600}
-              ta="start"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {endpoint.url}
-            </Text>
-            {endpoint.description ? (
-              <Text fz="sm" c="gray.7">
-                {endpoint.description}
-              </Text>
-            ) : null}
-            <Group gap={6} wrap="wrap">
-              <Badge variant="light" color={endpoint.enabled ? 'teal' : 'gray'} size="sm">
-                {t(endpoint.enabled ? 'integrations.hooks.on' : 'integrations.hooks.off')}
-              </Badge>
-              {endpoint.events.map((type) => (
-                <Badge key={type} variant="outline" color="indigo" size="sm" tt="none">
-                  {t(`integrations.events.${type.replace('.', '_')}`)}
-                </Badge>
-              ))}
-            </Group>
-            {endpoint.failedCount > 0 ? (
-              <Text fz="xs" c="red.8">
-                {t('integrations.hooks.failed', { count: endpoint.failedCount })}
-              </Text>
-            ) : null}
-          </Stack>
-          <Menu position="bottom-end" withinPortal shadow="md">
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('integrations.hooks.actions', { url: endpoint.url })}
-              >
-                <IconDotsVertical size={18} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-                {t('accounts.edit.action')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={onSecret}>
-                {t('integrations.hooks.secret')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconSend size={16} aria-hidden />}
-                onClick={onTest}
-                disabled={!endpoint.enabled}
-              >
-                {t('integrations.hooks.test')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={
-                  endpoint.enabled ? (
-                    <IconPlayerPause size={16} aria-hidden />
-                  ) : (
-                    <IconPlayerPlay size={16} aria-hidden />
-                  )
-                }
-                onClick={onToggle}
-              >
-                {t(endpoint.enabled ? 'integrations.hooks.disable' : 'integrations.hooks.enable')}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={onDelete}
-              >
-                {t('integrations.hooks.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-        <Group>
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconList size={16} aria-hidden />}
-            onClick={() => setLogOpen((open) => !open)}
-            aria-expanded={isLogOpen}
-          >
-            {t(isLogOpen ? 'integrations.log.hide' : 'integrations.log.show')}
-          </Button>
-        </Group>
-        <Collapse expanded={isLogOpen}>
-          {isLogOpen ? <DeliveryLog endpointId={endpoint._id} /> : null}
-        </Collapse>
-      </Stack>
-    </Paper>
-  );
-}
-
 /**
- * The owner's webhook endpoints: add, edit, turn off and on, delete (with a confirmation),
- * reveal the signing secret, send a test event, and each one's delivery log.
+ * The owner's webhook endpoints: add, edit, turn off and on (and why the sender turned one
+ * off), delete and rotate the secret (each with a confirmation), reveal the signing secret,
+ * send a test event, and each one's delivery log.
  */
 export function WebhooksSection() {
   const { t } = useTranslation();
@@ -188,7 +50,9 @@ export function WebhooksSection() {
   const endpoints = useWebhookEndpoints(true);
   const [editing, setEditing] = useState<{ endpoint: WebhookEndpoint | null } | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const [secret, setSecret] = useState<string | null>(null);
+  const language = useLanguageStore((state) => state.language);
+  const [secret, setSecret] = useState<{ value: string; oldUntil: string | null } | null>(null);
+  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationKeys.endpoints });
 
   const save = async (input: WebhookEndpointInput) => {
@@ -219,7 +83,7 @@ export function WebhooksSection() {
 
   const reveal = async (endpoint: WebhookEndpoint) => {
     try {
-      setSecret(await getWebhookSecret(api, endpoint._id));
+      setSecret({ value: await getWebhookSecret(api, endpoint._id), oldUntil: null });
     } catch {
       showAlert({ type: 'fail', key: 'integrations.loadFailed' });
     }
@@ -240,6 +104,16 @@ export function WebhooksSection() {
       });
     }
   };
+
+  const rotate = useMutation({
+    mutationFn: (endpoint: WebhookEndpoint) => rotateWebhookSecret(api, endpoint._id),
+    onSuccess: async (answer) => {
+      setRotating(null);
+      setSecret({ value: answer.secret, oldUntil: answer.previousSecretExpiresAt });
+      await refresh();
+    },
+    onError: () => showAlert({ type: 'fail', key: 'alerts.failUpdate', params: ENDPOINT }),
+  });
 
   const remove = useMutation({
     mutationFn: (endpoint: WebhookEndpoint) => deleteWebhookEndpoint(api, endpoint._id),
@@ -285,11 +159,14 @@ export function WebhooksSection() {
         <EndpointRow
           key={endpoint._id}
           endpoint={endpoint}
-          onEdit={() => setEditing({ endpoint })}
-          onSecret={() => void reveal(endpoint)}
-          onTest={() => void test(endpoint)}
-          onToggle={() => void toggle(endpoint)}
-          onDelete={() => setDeleting(endpoint)}
+          actions={{
+            onEdit: () => setEditing({ endpoint }),
+            onSecret: () => void reveal(endpoint),
+            onRotate: () => setRotating(endpoint),
+            onTest: () => void test(endpoint),
+            onToggle: () => void toggle(endpoint),
+            onDelete: () => setDeleting(endpoint),
+          }}
         />
       ))}
 
@@ -303,29 +180,66 @@ export function WebhooksSection() {
       <Modal
         opened={secret !== null}
         onClose={() => setSecret(null)}
-        title={t('integrations.hooks.secretTitle')}
+        title={t(
+          secret?.oldUntil ? 'integrations.hooks.rotatedTitle' : 'integrations.hooks.secretTitle',
+        )}
         centered
         radius="lg"
+        closeButtonProps={{ 'aria-label': t('alerts.close') }}
       >
         <Stack gap="md">
-          <Text fz="sm">{t('integrations.hooks.secretHint')}</Text>
+          <Text fz="sm">
+            {secret?.oldUntil
+              ? t('integrations.hooks.rotatedHint', {
+                  date: `${formatDate(secret.oldUntil, language)} ${formatTime(secret.oldUntil, language)}`,
+                })
+              : t('integrations.hooks.secretHint')}
+          </Text>
           <Code
             block
             dir="ltr"
             style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
             data-testid="webhook-secret"
           >
-            {secret}
+            {secret?.value}
           </Code>
           <Group justify="flex-end" gap="sm">
             <Button
               variant="light"
               leftSection={<IconCopy size={18} aria-hidden />}
-              onClick={() => secret && void copyToClipboard(secret)}
+              onClick={() => secret && void copyToClipboard(secret.value)}
             >
               {t('integrations.copy')}
             </Button>
             <Button onClick={() => setSecret(null)}>{t('integrations.keys.done')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={rotating !== null}
+        onClose={() => setRotating(null)}
+        title={t('integrations.hooks.rotateTitle')}
+        centered
+        radius="lg"
+        closeButtonProps={{ 'aria-label': t('alerts.close') }}
+      >
+        <Stack gap="md">
+          <Text component="bdi" dir="ltr" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {rotating?.url}
+          </Text>
+          <Text fz="sm">{t('integrations.hooks.rotateConfirm')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRotating(null)}>
+              {t('accounts.edit.cancel')}
+            </Button>
+            <Button
+              leftSection={<IconKey size={18} aria-hidden />}
+              loading={rotate.isPending}
+              onClick={() => rotating && rotate.mutate(rotating)}
+            >
+              {t('integrations.hooks.rotateSubmit')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -336,6 +250,7 @@ export function WebhooksSection() {
         title={t('integrations.hooks.deleteTitle')}
         centered
         radius="lg"
+        closeButtonProps={{ 'aria-label': t('alerts.close') }}
       >
         <Stack gap="md">
           <Text style={{ overflowWrap: 'anywhere' }}>

@@ -32,6 +32,10 @@ function endpoint(patch: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
     enabled: true,
     createdAt: '2026-11-20T10:00:00.000Z',
     failedCount: 0,
+    disabledReason: null,
+    disabledAt: null,
+    disabledError: null,
+    previousSecretExpiresAt: null,
     ...patch,
   };
 }
@@ -60,7 +64,7 @@ const EMPTY = {
   'GET integrations/webhook': { body: { endpoints: [] } },
 };
 
-describe('IntegrationsPage (issue 15: API keys and webhooks)', () => {
+describe('IntegrationsPage (API keys and webhooks)', () => {
   it('creates a key, shows it once with a copy button, then never again', async () => {
     let created = false;
     const { fetchMock } = renderScreen(<IntegrationsPage />, {
@@ -199,6 +203,72 @@ describe('IntegrationsPage (issue 15: API keys and webhooks)', () => {
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Show signing secret' }));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_c2VjcmV0');
+  });
+
+  it('says why the sender turned an endpoint off, and turns it on again', async () => {
+    const off = endpoint({
+      enabled: false,
+      disabledReason: 'gone',
+      disabledAt: '2026-11-21T10:00:00.000Z',
+      disabledError: 'HTTP 410',
+    });
+    const { fetchMock } = renderScreen(<IntegrationsPage />, {
+      path: PATH,
+      user: OWNER,
+      routes: {
+        ...EMPTY,
+        'GET integrations/webhook': { body: { endpoints: [off] } },
+        'PUT integrations/webhook/w1': { body: { ...off, enabled: true, disabledReason: null } },
+      },
+    });
+    const notice = await screen.findByTestId('webhook-disabled');
+    expect(notice).toHaveTextContent('the receiver answered 410 Gone');
+    expect(notice).toHaveTextContent('Last answer: HTTP 410');
+    expect(
+      within(await screen.findByTestId('webhook-row')).getByRole('button', {
+        name: 'Send test event',
+      }),
+    ).toBeDisabled();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Turn on again' }));
+    await waitFor(() => expect(fetchMock.callsTo('PUT integrations/webhook/w1')).toHaveLength(1));
+    expect(fetchMock.callsTo('PUT integrations/webhook/w1')[0]!.body).toMatchObject({
+      enabled: true,
+    });
+  });
+
+  it('rotates the secret after a confirmation and shows the new one, and sends a test event', async () => {
+    const { fetchMock } = renderScreen(<IntegrationsPage />, {
+      path: PATH,
+      user: OWNER,
+      routes: {
+        ...EMPTY,
+        'GET integrations/webhook': { body: { endpoints: [endpoint()] } },
+        'POST integrations/webhook/w1/secret/rotate': {
+          body: { secret: 'whsec_bmV3', previousSecretExpiresAt: '2026-11-22T10:00:00.000Z' },
+        },
+        'POST integrations/webhook/w1/test': {
+          status: 201,
+          body: { delivery: delivery({ status: 'pending', attempts: 0 }) },
+        },
+      },
+    });
+    const row = await screen.findByTestId('webhook-row');
+    await userEvent.click(within(row).getByRole('button', { name: 'Send test event' }));
+    await waitFor(() =>
+      expect(fetchMock.callsTo('POST integrations/webhook/w1/test')).toHaveLength(1),
+    );
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Actions for https://ats.example.com/candid' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rotate secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    expect(fetchMock.callsTo('POST integrations/webhook/w1/secret/rotate')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_bmV3');
+    expect(await screen.findByRole('dialog', { name: 'New signing secret' })).toHaveTextContent(
+      'The old one stops signing on',
+    );
+    expect(fetchMock.callsTo('POST integrations/webhook/w1/secret/rotate')).toHaveLength(1);
   });
 
   it('tells a member that the owner manages them, and a smaller plan which plan has them', async () => {

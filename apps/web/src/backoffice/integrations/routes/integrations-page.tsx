@@ -8,7 +8,7 @@ import { ApiKeysSection } from '../components/api-keys-section';
 import { WebhooksSection } from '../components/webhooks-section';
 
 /**
- * The integrations screen (`/backoffice/integrations`, issue 15): the organisation owner's API
+ * The integrations screen (`/backoffice/integrations`): the organisation owner's API
  * keys and webhook endpoints with their delivery logs. A plan without INTEGRATIONS says which
  * plan has it; a member learns that the owner manages them.
  */

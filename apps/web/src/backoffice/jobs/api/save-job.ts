@@ -1,7 +1,7 @@
 import { jobSchema, updateJobsResponseSchema, type Job, type JobDraft } from '@candid/domain';
 import type { ApiClient } from '../../../common/api/api-client';
 
-/** What the job calls send of a job: the editable parts (applicants are never sent, spec §7). */
+/** What the job calls send of a job: the editable parts (applicants are never sent). */
 export function toJobPayload(job: JobDraft | Job) {
   return {
     ...(job._id ? { _id: job._id } : {}),
@@ -17,12 +17,12 @@ export function toJobPayload(job: JobDraft | Job) {
   };
 }
 
-/** `POST job {job}` (spec §7): creates the job and answers it with its id. */
+/** `POST job {job}`: creates the job and answers it with its id. */
 export async function createJob(api: ApiClient, job: JobDraft): Promise<Job> {
   return jobSchema.parse(await api.post<unknown>('job', { job: toJobPayload(job) }));
 }
 
-/** `PUT job {jobs[]}` (spec §7): saves jobs that have ids, all or nothing. */
+/** `PUT job {jobs[]}`: saves jobs that have ids, all or nothing. */
 export async function updateJobs(api: ApiClient, jobs: (JobDraft | Job)[]): Promise<Job[]> {
   const answer = updateJobsResponseSchema.parse(
     await api.put<unknown>('job', { jobs: jobs.map(toJobPayload) }),

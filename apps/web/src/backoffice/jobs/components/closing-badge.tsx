@@ -9,7 +9,7 @@ export function formatClosingDate(iso: string, language: Language): string {
 }
 
 /**
- * A job's closing date in the job overview (issue 14): "Closes on …" before it, "Closed" from
+ * A job's closing date in the job overview: "Closes on …" before it, "Closed" from
  * it on; nothing for a job without one or an archived job (its own badge says so).
  */
 export function ClosingBadge({

@@ -26,7 +26,7 @@ function timeZoneName(): string {
 }
 
 /**
- * The job's optional closing date (issue 14): picked in the recruiter's time zone (the native
+ * The job's optional closing date: picked in the recruiter's time zone (the native
  * picker on a phone), saved as an instant. A new date must lie in the future (the domain rule,
  * checked again by the server); the date the job was loaded with stays valid even once passed.
  */

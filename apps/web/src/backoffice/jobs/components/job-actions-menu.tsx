@@ -22,7 +22,7 @@ export interface JobActionHandlers {
 }
 
 /**
- * A job's actions (spec §4): edit, share, clone and archive while active; an archived job
+ * A job's actions: edit, share, clone and archive while active; an archived job
  * offers only restore and permanent delete. A dropdown, or a bottom sheet on phones.
  */
 export function JobActionsMenu({ job, handlers }: { job: Job; handlers: JobActionHandlers }) {

@@ -13,6 +13,7 @@ import { IconCalendar, IconLink, IconMapPin, IconUsers } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
+import { ApplicantProgress } from './applicant-progress';
 import { ClosingBadge } from './closing-badge';
 import { JobLabelsLine } from './job-labels-line';
 import type { JobLabels } from './use-job-labels';
@@ -22,7 +23,7 @@ import { getJobInviteUrl } from '../../common/jobs/job-links';
 
 /**
  * A job in the card view: cover, title, location, owner and department (see {@link JobLabels}),
- * applicants, date, link and actions.
+ * applicants (with how many are new and wait for review), date, link and actions.
  */
 export function JobCard({
   job,
@@ -76,6 +77,7 @@ export function JobCard({
             <ClosingBadge closesAt={job.closesAt} isArchived={isArchived} />
           </Group>
         ) : null}
+        <ApplicantProgress summary={job.applicantSummary} />
         <Group justify="space-between" mt="auto" pt="xs" wrap="nowrap">
           <Group gap="md" c="gray.7" wrap="nowrap">
             <Group gap={4} wrap="nowrap">

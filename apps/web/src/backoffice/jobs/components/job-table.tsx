@@ -4,6 +4,7 @@ import {
   Anchor,
   Group,
   Paper,
+  Stack,
   Table,
   Text,
   Tooltip,
@@ -13,6 +14,7 @@ import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../common/ui/copy-to-clipboard';
 import { useLanguageStore } from '../../../common/stores/language-store';
+import { ApplicantProgress } from './applicant-progress';
 import { ClosingBadge } from './closing-badge';
 import { JobLabelsLine } from './job-labels-line';
 import type { JobLabels } from './use-job-labels';
@@ -20,7 +22,7 @@ import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
 
 /**
- * The list view (spec §2): title (with owner and department under it, see {@link JobLabels}),
+ * The list view: title (with owner and department under it, see {@link JobLabels}),
  * location, applicants, date, link; location and date hide on phones.
  */
 export function JobTable({
@@ -79,7 +81,10 @@ export function JobTable({
                 {job.info.location || '—'}
               </Table.Td>
               <Table.Td>
-                {new Intl.NumberFormat(i18n.language).format(job.applicantSummary.applicantCount)}
+                <Stack gap={4} align="flex-start">
+                  {new Intl.NumberFormat(i18n.language).format(job.applicantSummary.applicantCount)}
+                  <ApplicantProgress summary={job.applicantSummary} />
+                </Stack>
               </Table.Td>
               <Table.Td visibleFrom="sm" c="gray.7">
                 {formatDate(job.createdAt, language)}

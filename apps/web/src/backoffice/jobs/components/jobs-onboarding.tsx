@@ -12,7 +12,7 @@ function getSteps() {
   ] as const;
 }
 
-/** The first-time empty state (spec §2): three steps and the create-job button. */
+/** The first-time empty state: three steps and the page's one create-job button. */
 export function JobsOnboarding({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
   return (
@@ -44,7 +44,7 @@ export function JobsOnboarding({ onCreate }: { onCreate: () => void }) {
           })}
         </SimpleGrid>
         <Button size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={onCreate}>
-          {t('jobs.createJob')}
+          {t('jobs.createFirstJob')}
         </Button>
       </Stack>
     </Paper>

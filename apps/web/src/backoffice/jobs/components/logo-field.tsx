@@ -4,7 +4,7 @@ import { ImageUploadField } from '../../common/images/image-upload-field';
 
 /**
  * The job's company logo: image types only, square, at most 200 KB; a larger file is refused
- * with "File size is too large" before anything is uploaded (spec §5).
+ * with "File size is too large" before anything is uploaded.
  */
 export function LogoField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
   const { t } = useTranslation();

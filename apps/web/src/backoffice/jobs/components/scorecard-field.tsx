@@ -13,7 +13,7 @@ import { IconArrowDown, IconArrowUp, IconLock, IconPlus, IconTrash } from '@tabl
 import { useTranslation } from 'react-i18next';
 
 /**
- * The job's scorecard (issue 15): the criteria reviewers rate each applicant on, 1 to 5 stars.
+ * The job's scorecard: the criteria reviewers rate each applicant on, 1 to 5 stars.
  * Criteria can be added (up to 10), renamed (at most 80 characters; a blank one becomes
  * "Overall" or "Criterion N" in the recruiter's language), moved and removed (never the last).
  * Without CUSTOM_SCORECARD the job keeps one criterion, which can still be renamed, and a

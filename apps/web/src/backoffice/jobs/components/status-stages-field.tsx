@@ -9,7 +9,7 @@ import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The job's rules for the candidate status page (issue 14), one per recruiter status: what a
+ * The job's rules for the candidate status page, one per recruiter status: what a
  * candidate with that status sees (received, under review, a decision with or without the
  * status's name). Native selects: the phone's own picker, right to left in Hebrew.
  */

@@ -13,7 +13,7 @@ import { SESSION_QUERY_KEY } from '../../../common/session/session-query';
 import { showAlert } from '../../../common/stores/alert-store';
 import { jobKeys, JOB_LIST_KEY } from '../../common/jobs/job-keys';
 import { createJob, updateJobs } from '../api/save-job';
-import { useJobHistoryStore } from '../stores/job-history-store';
+import { useHistoryStore } from '../../common/history/history-store';
 
 /**
  * - idle: nothing changed yet;
@@ -39,7 +39,7 @@ export interface JobAutosaveOptions {
 }
 
 /**
- * The job editor's state and autosave (spec §4): every change waits 1.5 s for the next one,
+ * The job editor's state and autosave: every change waits 1.5 s for the next one,
  * then the job is validated (`validate`: the form, on jobInputSchema) and created (no _id:
  * `POST job`, then the URL becomes /create/{id}) or updated (`PUT job`). Every save is recorded in the job history as
  * an update with the undo flag (two steps); a failed save undoes those two steps, which puts
@@ -97,12 +97,12 @@ export function useJobAutosave(
   );
 
   /**
-   * Records a job update with the undo flag (spec §4): first the previous edited job is kept
+   * Records a job update with the undo flag: first the previous edited job is kept
    * (one step), then the update (a second step). Undoing both shows `previous` again.
    */
   const recordUpdate = useCallback(
     (previous: JobDraft, next: JobDraft) => {
-      const history = useJobHistoryStore.getState();
+      const history = useHistoryStore.getState();
       history.record({
         label: 'keepPreviousJob',
         undo: () => showFromHistory(previous),
@@ -146,7 +146,7 @@ export function useJobAutosave(
       void queryClient.invalidateQueries({ queryKey: JOB_LIST_KEY });
       if (!draft._id || previous?.company.name !== draft.company.name) {
         // A first job's company name is kept on the profile, and follows while that job's
-        // name is finished (issue 13): the session reloads it so the next new job is prefilled.
+        // name is finished: the session reloads it so the next new job is prefilled.
         void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       }
       if (!draft._id) void navigate(`/create/${encodeURIComponent(saved._id)}`, { replace: true });
@@ -157,7 +157,7 @@ export function useJobAutosave(
       if (isRecorded) {
         // A failed update takes back its two steps: the update and the kept previous job.
         isRestoringRef.current = true;
-        useJobHistoryStore.getState().undo(2);
+        useHistoryStore.getState().undo(2);
         isRestoringRef.current = false;
       } else {
         jobRef.current = previous;
@@ -209,8 +209,8 @@ export function useJobAutosave(
 
   // The history belongs to this editor: it starts empty and is dropped on leaving.
   useEffect(() => {
-    useJobHistoryStore.getState().clear();
-    return () => useJobHistoryStore.getState().clear();
+    useHistoryStore.getState().clear();
+    return () => useHistoryStore.getState().clear();
   }, []);
 
   /**
@@ -224,14 +224,14 @@ export function useJobAutosave(
       timerRef.current = null;
       recordUpdate(savedRef.current, jobRef.current);
     }
-    const history = useJobHistoryStore.getState();
+    const history = useHistoryStore.getState();
     if (history.peekUndo() === 'updateJob') history.undo(2);
   }, [recordUpdate]);
 
   /** Redoes the last undone job update. */
   const redo = useCallback(() => {
     if (isSavingRef.current) return;
-    const history = useJobHistoryStore.getState();
+    const history = useHistoryStore.getState();
     if (history.peekRedo() === 'keepPreviousJob') history.redo(2);
   }, []);
 

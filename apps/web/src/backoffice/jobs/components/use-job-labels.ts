@@ -13,7 +13,7 @@ export interface JobLabels {
 }
 
 /**
- * Spec §6 organisations: in a team's job list, the jobs of other members say whose they are,
+ * Organisations: in a team's job list, the jobs of other members say whose they are,
  * and with departments, which department they belong to. One's own jobs (the viewed account's,
  * while an admin views as someone) carry no owner label, so a one-person organisation sees none.
  */

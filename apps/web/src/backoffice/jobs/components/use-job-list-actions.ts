@@ -13,7 +13,7 @@ import { cloneJob } from '../api/clone-job';
 import { deleteJob } from '../api/delete-job';
 import { JOB_LIST_KEY } from '../../common/jobs/job-keys';
 import { updateJobs } from '../api/save-job';
-import { useJobHistoryStore } from '../stores/job-history-store';
+import { useHistoryStore } from '../../common/history/history-store';
 
 type JobListData = JobListResponse | InfiniteData<JobListResponse>;
 
@@ -51,7 +51,7 @@ export function removeJobFromList(
 export type JobListAction = 'archive' | 'restore' | 'remove';
 
 /**
- * The job actions of the overview (spec §4): archive, restore and permanent delete leave the
+ * The job actions of the overview: archive, restore and permanent delete leave the
  * list at once (optimistic: the cached lists lose the job and their counts adjust) and are
  * recorded in the job history; a failure undoes that one step, which puts the cached lists
  * back, and shows the failure alert. Clone adds "copy of {title}" (recorded too).
@@ -70,7 +70,7 @@ export function useJobListActions() {
           removeJobFromList(data, job._id, action === 'remove'),
         );
       removeFromLists();
-      useJobHistoryStore.getState().record({
+      useHistoryStore.getState().record({
         label: action,
         undo: () => {
           for (const [key, data] of snapshot) queryClient.setQueryData(key as QueryKey, data);
@@ -89,7 +89,7 @@ export function useJobListActions() {
         return true;
       } catch {
         // A failed remove takes back its one step: the cached lists hold the job again.
-        useJobHistoryStore.getState().undo(1);
+        useHistoryStore.getState().undo(1);
         showAlert({
           type: 'fail',
           key: alertI18nKey(action === 'remove' ? 'failRemove' : 'failArchive'),
@@ -109,7 +109,7 @@ export function useJobListActions() {
         const snapshot = queryClient.getQueriesData<JobListData>({ queryKey: JOB_LIST_KEY });
         const copy = await cloneJob(api, job._id);
         const refreshLists = () => queryClient.invalidateQueries({ queryKey: JOB_LIST_KEY });
-        useJobHistoryStore.getState().record({
+        useHistoryStore.getState().record({
           label: 'clone',
           undo: () => {
             for (const [key, data] of snapshot) queryClient.setQueryData(key as QueryKey, data);

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 export type JobViewType = 'card' | 'list';
 
-/** sessionStorage key of the job overview's view type (spec §2: kept in the browser session). */
+/** sessionStorage key of the job overview's view type (kept in the browser session). */
 export const JOB_VIEW_STORAGE_KEY = 'candid.jobViewType';
 
 function readViewType(): JobViewType {

@@ -16,7 +16,7 @@ function savedJob(draft: JobDraft, id = 'job-1'): Job {
     owner: OWNER as Job['owner'],
     createdAt: '2024-05-01T10:00:00.000Z',
     applicants: [],
-    applicantSummary: { avatars: [], applicantCount: 0 },
+    applicantSummary: { avatars: [], applicantCount: 0, newCount: 0, toReviewCount: 0 },
     archivedAt: null,
   };
 }
@@ -29,11 +29,12 @@ const updateRoute = (call: FetchCall) => ({
   body: { jobs: (call.body as { jobs: JobDraft[] }).jobs.map((job) => savedJob(job)) },
 });
 
-function renderEditor(routes = {}, user = TEST_USER) {
+function renderEditor(routes = {}, user = TEST_USER, language: 'en' | 'he' = 'en') {
   return renderScreen(<JobEditorPage />, {
     path: '/create/:jobId?',
     initialEntry: '/create',
     user,
+    language,
     routes: { 'POST job': createRoute, 'PUT job': updateRoute, ...routes },
   });
 }
@@ -42,6 +43,11 @@ async function waitForDebounce() {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
   });
+}
+
+/** Unfolds one of the editor's "More settings" sections. */
+async function openSettings(title: string) {
+  fireEvent.click(await screen.findByRole('button', { name: title }));
 }
 
 function typeInto(label: string, value: string) {
@@ -86,7 +92,7 @@ describe('JobEditorPage', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
   });
 
-  it("prefills a new job's company from the profile, and reloads the profile when a saved job's company changes (issue 13)", async () => {
+  it("prefills a new job's company from the profile, and reloads the profile when a saved job's company changes", async () => {
     const view = renderEditor({}, { ...TEST_USER, companyName: 'Acme Ltd' });
     const company = await screen.findByRole('textbox', { name: /Company name/ });
     expect(company).toHaveValue('Acme Ltd');
@@ -109,8 +115,9 @@ describe('JobEditorPage', () => {
     await waitFor(() => expect(sessionLoads()).toBe(3));
   });
 
-  it('saves a closing date picked in local time as an instant, and refuses a past one (issue 14)', async () => {
+  it('saves a closing date picked in local time as an instant, and refuses a past one', async () => {
     const view = renderEditor();
+    await openSettings('Interview settings');
     const field = await screen.findByTestId('closing-date');
     fireEvent.change(field, { target: { value: '2999-03-04T17:30' } });
     await waitForDebounce();
@@ -122,7 +129,7 @@ describe('JobEditorPage', () => {
     expect(await screen.findByText('The closing date must be in the future')).toBeVisible();
   });
 
-  it('saves what each status shows on the candidate status page (issue 14)', async () => {
+  it('saves what each status shows on the candidate status page', async () => {
     const view = renderEditor();
     const stages = await screen.findByTestId('status-stages');
     expect(within(stages).getByLabelText('Hired')).toHaveValue('decisionShown');
@@ -134,8 +141,9 @@ describe('JobEditorPage', () => {
     expect(created.job.statusStages).toMatchObject({ 0: 'received', 7: 'decision' });
   });
 
-  it('edits the scorecard: renames, adds, moves and removes criteria, and saves them (issue 15)', async () => {
+  it('edits the scorecard: renames, adds, moves and removes criteria, and saves them', async () => {
     const view = renderEditor();
+    await openSettings('Scorecard');
     const field = await screen.findByTestId('scorecard-field');
     const labels = () =>
       within(field)
@@ -174,6 +182,7 @@ describe('JobEditorPage', () => {
 
   it('keeps one overall rating without CUSTOM_SCORECARD and says which plan has more', async () => {
     renderEditor({}, { ...TEST_USER, perm: 1 });
+    await openSettings('Scorecard');
     const field = await screen.findByTestId('scorecard-field');
     expect(within(field).queryByRole('button', { name: 'Add criterion' })).toBeNull();
     expect(within(field).getByTestId('scorecard-locked')).toHaveTextContent(
@@ -183,7 +192,7 @@ describe('JobEditorPage', () => {
     expect(within(field).getByRole('textbox', { name: 'Criterion 1' })).toBeEnabled();
   });
 
-  it('puts the job in a department with the permission (spec §6), and shows no field without', async () => {
+  it('puts the job in a department with the permission, and shows no field without', async () => {
     const view = renderEditor({
       'GET department': { body: { departments: [{ _id: 'd1', name: 'Design', jobCount: 0 }] } },
     });
@@ -220,6 +229,56 @@ describe('JobEditorPage', () => {
     expect(created.job.info.desc).toBe('<p>We build <strong>video</strong></p>');
   });
 
+  it.each([
+    [
+      'en',
+      'Description',
+      'Show the description to candidates',
+      'What is missing',
+      'Description is required',
+    ],
+    ['he', 'תיאור', 'הצגת התיאור למועמדים', 'מה חסר', 'תיאור – שדה חובה'],
+  ] as const)(
+    'requires the description while it is shown to candidates (%s)',
+    async (language, label, switchLabel, listName, missing) => {
+      const view = renderEditor({}, TEST_USER, language);
+      const [box] = await screen.findAllByRole('textbox', { name: label });
+      const editor = (box as HTMLElement & { editor: Editor }).editor;
+      const shown = screen.getByRole('switch', { name: new RegExp(`^${switchLabel}`) });
+      expect(shown).not.toBeChecked();
+      // Writing a description turns showing it on.
+      act(() => {
+        editor.commands.focus('end');
+        editor.commands.insertContent('About us');
+      });
+      expect(shown).toBeChecked();
+      await waitForDebounce();
+      await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+      const created = view.fetchMock.callsTo('POST job')[0]!.body as { job: JobDraft };
+      expect(created.job.info).toMatchObject({ desc: '<p>About us</p>', isDescShown: true });
+
+      // Emptied while shown: missing, named above the form and under the field; nothing saved.
+      act(() => {
+        editor.commands.clearContent(true);
+      });
+      await waitForDebounce();
+      const issues = await screen.findByRole('list', { name: listName });
+      const link = within(issues).getByRole('button', { name: missing });
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(view.fetchMock.callsTo('PUT job')).toHaveLength(0);
+      fireEvent.click(link);
+      await waitFor(() => expect(box).toHaveFocus());
+
+      // Not shown: nothing is missing, and the job saves.
+      fireEvent.click(shown);
+      await waitForDebounce();
+      await waitFor(() => expect(view.fetchMock.callsTo('PUT job')).toHaveLength(1));
+      const updated = view.fetchMock.callsTo('PUT job')[0]!.body as { jobs: JobDraft[] };
+      expect(updated.jobs[0]!.info).toMatchObject({ desc: '', isDescShown: false });
+      expect(screen.queryByRole('list', { name: listName })).toBeNull();
+    },
+  );
+
   it('shows "Required fields missing" and saves nothing while a required field is empty', async () => {
     const view = renderEditor();
     await screen.findByRole('textbox', { name: /Company name/ });
@@ -229,6 +288,48 @@ describe('JobEditorPage', () => {
     expect(await screen.findByText('Required fields missing')).toBeVisible();
     expect(view.fetchMock.callsTo('POST job')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  it('names each missing field above the form and takes the user to it', async () => {
+    renderEditor();
+    await screen.findByRole('textbox', { name: /Company name/ });
+    typeInto('Company name', '');
+    typeInto('Question 1 text', '');
+    await waitForDebounce();
+    const issues = await screen.findByRole('list', { name: 'What is missing' });
+    const links = within(issues).getAllByRole('button');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Company name is required',
+      'Question 1 text is required',
+    ]);
+    fireEvent.click(links[0]!);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Company name/ })).toHaveFocus(),
+    );
+    fireEvent.click(links[1]!);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Question 1 text' })).toHaveFocus(),
+    );
+  });
+
+  it('keeps the essentials open, folds the other settings and previews a saved job as a candidate', async () => {
+    const view = renderEditor();
+    await screen.findByRole('textbox', { name: /Job title/ });
+    expect(screen.getByRole('textbox', { name: /Company name/ })).toBeVisible();
+    expect(screen.queryByRole('switch', { name: /Require a CV/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Interview settings' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // Not saved yet: nothing to preview.
+    expect(screen.queryByRole('link', { name: 'Preview as candidate' })).toBeNull();
+    typeInto('Job title', 'Engineer');
+    await waitForDebounce();
+    await waitFor(() => expect(view.fetchMock.callsTo('POST job')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Preview as candidate' })).toHaveAttribute(
+      'href',
+      '/interview/job-1?demo=1',
+    );
   });
 
   it('shows each field its error when a save finds them, and clears one as it is corrected', async () => {
@@ -309,13 +410,14 @@ describe('JobEditorPage', () => {
     expect(view.fetchMock.callsTo('POST job')).toHaveLength(1);
   });
 
-  it('sets a thinking time on a recorded question of a retake job (issue 13)', async () => {
+  it('sets a thinking time on a recorded question of a retake job', async () => {
     const view = renderEditor();
     await screen.findByRole('textbox', { name: /Company name/ });
     typeInto('Company name', 'Acme');
     // One try: the 10 s countdown plays that part, so no thinking time is offered.
     expect(screen.queryByRole('button', { name: /Thinking time of question 1/ })).toBeNull();
-    fireEvent.click(screen.getByRole('switch', { name: /One try per question/ }));
+    await openSettings('Interview settings');
+    fireEvent.click(await screen.findByRole('switch', { name: /One try per question/ }));
     const menu = await screen.findByRole('button', { name: 'Thinking time of question 1: Off' });
     fireEvent.click(menu);
     fireEvent.click(await screen.findByRole('menuitem', { name: '30 seconds' }));
@@ -342,7 +444,8 @@ describe('JobEditorPage', () => {
       ),
     );
 
-    fireEvent.click(screen.getByRole('switch', { name: /One try per question/ }));
+    await openSettings('Interview settings');
+    fireEvent.click(await screen.findByRole('switch', { name: /One try per question/ }));
     // The error shows when the autosave validates the job.
     await waitForDebounce();
     const card = screen.getByTestId('question-card');

@@ -4,13 +4,12 @@ import {
   canUseDepartments,
   defaultJob,
   getDefaultTexts,
+  getJobIssues,
+  isRichTextBlank,
+  JOB_DESC_MAX_CHARS,
   JOB_DEFAULT_TIME_LIMIT_MIN,
-  jobInputSchema,
   type JobDraft,
   type Language,
-  type JobInput,
-  type JobInputDraft,
-  type ScorecardCriterion,
   type Template,
   type User,
 } from '@candid/domain';
@@ -28,13 +27,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconShare } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, type Path } from 'react-hook-form';
+import { IconArrowLeft, IconEye, IconShare } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useSchemaForm, type SchemaForm } from '../../../common/forms/use-schema-form';
 import { PageLoader } from '../../../common/ui/page-loader';
 import classes from '../../../common/ui/mirror-in-rtl.module.css';
 import { useDepartments } from '../../common/departments/departments-api';
@@ -44,14 +42,20 @@ import { RichTextField } from '../../common/questions/rich-text-field';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { useTemplate } from '../../common/templates/get-template';
 import { useJob } from '../../common/jobs/get-job';
-import { CoverPicker } from '../../common/jobs/cover-picker';
-import { ClosingDateField } from '../components/closing-date-field';
-import { LogoField } from '../components/logo-field';
-import { StatusStagesField } from '../components/status-stages-field';
-import { ScorecardField } from '../components/scorecard-field';
 import { SaveStatusIndicator } from '../components/save-status';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
-import { useJobAutosave } from '../components/use-job-autosave';
+import { JobIssueList } from '../components/job-issue-list';
+import {
+  JobSettingsAccordion,
+  settingSectionId,
+  settingSectionOf,
+  type JobSettingSection,
+} from '../components/job-settings-accordion';
+import {
+  textFieldWithFallback,
+  useJobEditorForm,
+  useUndoShortcuts,
+} from '../components/use-job-editor-form';
 
 export const JOB_OVERVIEW_PATH = '/backoffice/job';
 
@@ -68,42 +72,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Whether the browser's own undo applies where the key was pressed (a text field). */
-function isTextEditingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement) return !target.readOnly;
-  if (!(target instanceof HTMLInputElement) || target.readOnly) return false;
-  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
-    target.type,
-  );
-}
-
-/**
- * Ctrl/Cmd+Z undoes the last job update and Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes it (spec §4),
- * except inside a text field, where the browser's undo of the typing applies.
- */
-function useUndoShortcuts(undo: () => void, redo: () => void) {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-      if (isTextEditingTarget(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) redo();
-        else undo();
-      } else if (key === 'y' && !event.shiftKey) {
-        event.preventDefault();
-        redo();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [undo, redo]);
-}
-
-/** A new job for this recruiter, prefilled from a template when one is given (spec §2). */
+/** A new job for this recruiter, prefilled from a template when one is given. */
 function buildNewJob(user: User, template: Template | undefined, lang: Language): JobDraft {
   // Its texts are in the recruiter's language and stored as text: candidates see them so.
   const job = defaultJob({
@@ -122,125 +91,31 @@ function buildNewJob(user: User, template: Template | undefined, lang: Language)
 /** The department field's value for "no department" (the job's null). */
 const NO_DEPARTMENT = 'none';
 
-/** What the editor's form holds: the job's own fields (ids, owner and dates stay in the job). */
-type JobFormValues = Pick<
-  JobInputDraft,
-  | 'info'
-  | 'company'
-  | 'rule'
-  | 'quests'
-  | 'closesAt'
-  | 'statusStages'
-  | 'departmentId'
-  | 'scorecard'
->;
-type JobForm = SchemaForm<JobFormValues, JobInput>;
+/** The candidate's view of a saved job: the invitation link's preview, which records nothing. */
+const previewPathOf = (jobId: string) => `/interview/${encodeURIComponent(jobId)}?demo=1`;
 
-function toFormValues(job: JobDraft): JobFormValues {
-  return {
-    info: job.info,
-    company: job.company,
-    rule: job.rule,
-    quests: job.quests,
-    closesAt: job.closesAt ?? null,
-    statusStages: job.statusStages,
-    departmentId: job.departmentId ?? null,
-    scorecard: job.scorecard,
-  };
-}
-
-/**
- * The job's fields from the form. The form was filled from a JobDraft and its inputs keep each
- * field's type, so the values are a JobDraft's (the schema's input type only widens them).
- */
-function fromFormValues(
-  values: JobFormValues,
-): Pick<
-  JobDraft,
-  | 'info'
-  | 'company'
-  | 'rule'
-  | 'quests'
-  | 'closesAt'
-  | 'statusStages'
-  | 'departmentId'
-  | 'scorecard'
-> {
-  return values as Pick<
-    JobDraft,
-    | 'info'
-    | 'company'
-    | 'rule'
-    | 'quests'
-    | 'closesAt'
-    | 'statusStages'
-    | 'departmentId'
-    | 'scorecard'
-  >;
-}
-
-/**
- * The job editor's form (DESIGN: react-hook-form on the domain's jobInputSchema) wired to the
- * autosave: every change of the form is a job update; a save first submits the form, so every
- * error shows at once (the focus stays where the user types) and then each field is checked
- * again as it changes; undo, redo and a failed save put their job back into the form.
- */
-function useJobEditorForm(initialJob: JobDraft, isFromTemplate: boolean) {
-  const form = useSchemaForm<JobFormValues, JobInput>(jobInputSchema, toFormValues(initialJob), {
-    shouldFocusError: false,
-  });
-  // useForm's methods are stable; the object around them is new on every render.
-  const { handleSubmit, reset, watch } = form;
-  // A job put back from the history is not a new change of the user's.
-  const isShowingRef = useRef(false);
-  const validate = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        void handleSubmit(
-          () => resolve(true),
-          () => resolve(false),
-        )();
-      }),
-    [handleSubmit],
-  );
-  const show = useCallback(
-    (job: JobDraft) => {
-      isShowingRef.current = true;
-      reset(toFormValues(job), { keepIsSubmitted: true, keepSubmitCount: true });
-      isShowingRef.current = false;
-    },
-    [reset],
-  );
-  const autosave = useJobAutosave(initialJob, { saveAtOnce: isFromTemplate, validate, show });
-  const { update } = autosave;
-  useEffect(() => {
-    const subscription = watch((values) => {
-      if (isShowingRef.current) return;
-      const fields = fromFormValues(values as JobFormValues);
-      update((current) => ({ ...current, ...fields }));
+/** Moves to a field named by an issue: opens its folded section, then scrolls and focuses. */
+function useGoToField(opened: JobSettingSection[], setOpened: (next: JobSettingSection[]) => void) {
+  return (path: string) => {
+    const section = settingSectionOf(path);
+    if (section && !opened.includes(section)) setOpened([...opened, section]);
+    // The section's panel renders first when it was folded.
+    requestAnimationFrame(() => {
+      const field = document.querySelector<HTMLElement>(`[name="${path}"]`);
+      const fallback =
+        path === 'quests'
+          ? document.getElementById(QUESTIONS_ID)
+          : section
+            ? document.querySelector<HTMLElement>(`#${settingSectionId(section)} button`)
+            : null;
+      const target = field ?? fallback;
+      target?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      target?.focus({ preventScroll: true });
     });
-    return () => subscription.unsubscribe();
-  }, [watch, update]);
-  return { form, ...autosave };
-}
-
-/** A required text field that becomes `fallback` when left blank (spec §5). */
-function textFieldWithFallback(form: JobForm, name: Path<JobFormValues>, fallback: string) {
-  const field = form.textField(name);
-  return {
-    ...field,
-    onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
-      void field.onBlur(event);
-      const value: unknown = form.getValues(name);
-      if (typeof value === 'string' && !value.trim()) {
-        form.setValue(name, fallback, {
-          shouldDirty: true,
-          shouldValidate: form.formState.isSubmitted,
-        });
-      }
-    },
   };
 }
+
+const QUESTIONS_ID = 'job-questions';
 
 function JobEditor({
   initialJob,
@@ -256,20 +131,16 @@ function JobEditor({
   const texts = getDefaultTexts(useLanguageStore((state) => state.language));
   useUndoShortcuts(undo, redo);
   const [isShareOpen, setIsShareOpen] = useState(false);
+  const [openedSettings, setOpenedSettings] = useState<JobSettingSection[]>([]);
+  const goToField = useGoToField(openedSettings, setOpenedSettings);
   const showErrors = status !== 'idle';
   const canShare = canShareJob(job, errorKey !== null) && status !== 'failed';
+  const issues = useMemo(() => (errorKey ? getJobIssues(job) : []), [errorKey, job]);
   const desc = form.valueField('info.desc');
-  const coverUrl = form.valueField('info.coverUrl');
-  const logoUrl = form.valueField('company.logoUrl');
-  const isCvRequired = form.valueField('rule.isCvRequired');
-  const isOneTry = form.valueField('rule.isOneTry');
-  const hasPractice = form.valueField('rule.hasPractice');
-  const closesAt = form.valueField('closesAt');
-  const statusStages = form.valueField('statusStages');
-  const scorecard = form.valueField('scorecard');
+  const isDescShown = form.valueField('info.isDescShown');
   const language = useLanguageStore((state) => state.language);
   const departmentId = form.valueField('departmentId');
-  // Spec §6 multi-department organisations: the field shows only with the permission.
+  // Multi-department organisations: the field shows only with the permission.
   const hasDepartments = canUseDepartments(user);
   const departments = useDepartments(user);
 
@@ -287,8 +158,21 @@ function JobEditor({
             {job._id ? t('jobEditor.editTitle') : t('jobEditor.newTitle')}
           </Title>
         </Stack>
-        <Group gap="md" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           <SaveStatusIndicator status={status} />
+          {job._id ? (
+            <Button
+              component="a"
+              href={previewPathOf(job._id)}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              title={t('jobEditor.previewHint')}
+              leftSection={<IconEye size={18} aria-hidden />}
+            >
+              {t('jobEditor.preview')}
+            </Button>
+          ) : null}
           <Button
             leftSection={<IconShare size={18} aria-hidden />}
             disabled={!canShare}
@@ -300,121 +184,86 @@ function JobEditor({
       </Group>
 
       {showErrors && errorKey ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
-          role="alert"
-          data-testid="job-errors"
-        >
-          {t(errorKey)}
-        </Alert>
+        <JobIssueList summaryKey={errorKey} issues={issues} onGoTo={goToField} />
       ) : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="lg">
-            <Section title={t('jobEditor.details')}>
-              <TextInput
-                label={t('jobEditor.jobTitle')}
-                withAsterisk
-                {...textFieldWithFallback(form, 'info.title', texts.untitledJob)}
-              />
-              <TextInput
-                label={t('jobEditor.location')}
-                placeholder={t('jobEditor.locationPlaceholder')}
-                {...form.textField('info.location')}
-              />
+          <Section title={t('jobEditor.details')}>
+            <TextInput
+              label={t('jobEditor.jobTitle')}
+              withAsterisk
+              {...textFieldWithFallback(form, 'info.title', texts.untitledJob)}
+            />
+            <TextInput
+              label={t('jobEditor.companyName')}
+              withAsterisk
+              {...textFieldWithFallback(form, 'company.name', texts.company)}
+            />
+            <TextInput
+              label={t('jobEditor.location')}
+              placeholder={t('jobEditor.locationPlaceholder')}
+              {...form.textField('info.location')}
+            />
+            <Stack gap="xs">
               <RichTextField
                 label={t('jobEditor.description')}
                 placeholder={t('jobEditor.descriptionPlaceholder')}
                 value={desc.value ?? ''}
                 minRows={4}
-                onChange={desc.onChange}
-              />
-              <CoverPicker value={coverUrl.value ?? ''} onChange={coverUrl.onChange} />
-              {hasDepartments ? (
-                <Select
-                  label={t('jobEditor.department')}
-                  description={
-                    departments.data?.length === 0 ? t('jobEditor.noDepartments') : undefined
+                maxChars={JOB_DESC_MAX_CHARS}
+                name="info.desc"
+                error={desc.error}
+                onChange={(html) => {
+                  // Writing a description means showing it; an emptied one stays shown (and missing).
+                  if (
+                    !isDescShown.value &&
+                    isRichTextBlank(desc.value ?? '') &&
+                    !isRichTextBlank(html)
+                  ) {
+                    isDescShown.onChange(true);
                   }
-                  allowDeselect={false}
-                  value={departmentId.value ?? NO_DEPARTMENT}
-                  onChange={(value) =>
-                    departmentId.onChange(!value || value === NO_DEPARTMENT ? null : value)
-                  }
-                  comboboxProps={{ withinPortal: true }}
-                  data={[
-                    { value: NO_DEPARTMENT, label: t('jobs.department.none') },
-                    ...(departments.data ?? []).map((department) => ({
-                      value: department._id,
-                      label: department.name,
-                    })),
-                  ]}
-                />
-              ) : null}
-            </Section>
-            <Section title={t('jobEditor.company')}>
-              <TextInput
-                label={t('jobEditor.companyName')}
-                withAsterisk
-                {...textFieldWithFallback(form, 'company.name', texts.company)}
-              />
-              <LogoField value={logoUrl.value ?? ''} onChange={logoUrl.onChange} />
-            </Section>
-            <Section title={t('jobEditor.rules')}>
-              <Switch
-                label={t('jobEditor.isCvRequired')}
-                description={t('jobEditor.isCvRequiredHint')}
-                checked={isCvRequired.value}
-                onChange={(event) => isCvRequired.onChange(event.currentTarget.checked)}
-              />
-              <Switch
-                label={t('jobEditor.isOneTry')}
-                description={t('jobEditor.isOneTryHint')}
-                checked={isOneTry.value}
-                onChange={(event) => {
-                  isOneTry.onChange(event.currentTarget.checked);
-                  // Screen recording depends on this rule: its questions are checked again.
-                  if (form.formState.isSubmitted) {
-                    void form.trigger(
-                      form
-                        .getValues('quests')
-                        .map((_, index) => `quests.${index}.ansRule` as const),
-                    );
-                  }
+                  desc.onChange(html);
                 }}
               />
               <Switch
-                label={t('jobEditor.hasPractice')}
-                description={t('jobEditor.hasPracticeHint')}
-                checked={hasPractice.value ?? false}
-                onChange={(event) => hasPractice.onChange(event.currentTarget.checked)}
+                label={t('jobEditor.showDescription')}
+                description={
+                  isDescShown.value
+                    ? t('jobEditor.showDescriptionOnHint')
+                    : t('jobEditor.showDescriptionOffHint')
+                }
+                checked={isDescShown.value ?? false}
+                onChange={(event) => isDescShown.onChange(event.currentTarget.checked)}
+                data-testid="show-description"
               />
-              <ClosingDateField
-                value={closesAt.value ?? null}
-                savedValue={initialJob.closesAt ?? null}
-                onChange={closesAt.onChange}
+            </Stack>
+            {hasDepartments ? (
+              <Select
+                label={t('jobEditor.department')}
+                description={
+                  departments.data?.length === 0 ? t('jobEditor.noDepartments') : undefined
+                }
+                allowDeselect={false}
+                value={departmentId.value ?? NO_DEPARTMENT}
+                onChange={(value) =>
+                  departmentId.onChange(!value || value === NO_DEPARTMENT ? null : value)
+                }
+                comboboxProps={{ withinPortal: true }}
+                data={[
+                  { value: NO_DEPARTMENT, label: t('jobs.department.none') },
+                  ...(departments.data ?? []).map((department) => ({
+                    value: department._id,
+                    label: department.name,
+                  })),
+                ]}
               />
-            </Section>
-            <Section title={t('jobEditor.statusPage')}>
-              <StatusStagesField value={statusStages.value} onChange={statusStages.onChange} />
-            </Section>
-            <Section title={t('scorecard.title')}>
-              <ScorecardField
-                value={(scorecard.value ?? []) as ScorecardCriterion[]}
-                onChange={scorecard.onChange}
-                errorOf={(index) => form.errorOf(`scorecard.${index}.label`)}
-                user={user}
-                language={language}
-              />
-            </Section>
-          </Stack>
+            ) : null}
+          </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
-            <Group justify="space-between">
+            <Group justify="space-between" id={QUESTIONS_ID} tabIndex={-1}>
               <Title order={2} fz="lg">
                 {t('jobEditor.questions')}
               </Title>
@@ -429,11 +278,20 @@ function JobEditor({
                 isOneTry={job.rule.isOneTry}
                 createQuestion={() => addedQuestion(JOB_DEFAULT_TIME_LIMIT_MIN)}
                 blankTextFallback={texts.question}
+                libraryLang={language}
               />
             </FormProvider>
           </Stack>
         </Grid.Col>
       </Grid>
+      <JobSettingsAccordion
+        form={form}
+        initialJob={initialJob}
+        user={user}
+        language={language}
+        opened={openedSettings}
+        onOpenedChange={setOpenedSettings}
+      />
       {job._id ? (
         <ShareJobDialog
           job={{ _id: job._id, info: job.info }}
@@ -446,7 +304,7 @@ function JobEditor({
 }
 
 /**
- * Job editor (`/create/{jobId?}`, spec §2 and §4): a saved job by id, or a new one (prefilled
+ * Job editor (`/create/{jobId?}`): a saved job by id, or a new one (prefilled
  * from `?templateId=`), edited with autosave.
  */
 export default function JobEditorPage() {

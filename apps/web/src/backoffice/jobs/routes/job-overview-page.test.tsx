@@ -14,7 +14,7 @@ function makeJob(index: number, archived = false): Job {
     rule: { isCvRequired: false, isOneTry: true },
     quests: [],
     applicants: [],
-    applicantSummary: { avatars: [], applicantCount: 2 },
+    applicantSummary: { avatars: [], applicantCount: 2, newCount: 0, toReviewCount: 0 },
     createdAt: '2024-05-01T10:00:00.000Z',
     archivedAt: archived ? '2024-06-01T10:00:00.000Z' : null,
     closesAt: null,
@@ -43,10 +43,10 @@ function jobListRoute(jobs: Job[]) {
 }
 
 describe('JobOverviewPage', () => {
-  // The view type lasts for the browser session (spec §2): each test starts on cards.
+  // The view type lasts for the browser session: each test starts on cards.
   afterEach(() => window.sessionStorage.clear());
 
-  it('says when a job closes, and that a job past its closing date is closed (issue 14)', async () => {
+  it('says when a job closes, and that a job past its closing date is closed', async () => {
     const open = { ...makeJob(1), closesAt: '2999-01-02T10:00:00.000Z' };
     const closed = { ...makeJob(2), closesAt: '2020-01-02T10:00:00.000Z' };
     const plain = makeJob(3);
@@ -64,7 +64,7 @@ describe('JobOverviewPage', () => {
     expect(within(cards[2]!).queryByTestId('job-closing')).not.toBeInTheDocument();
   });
 
-  it('filters the jobs by department (spec §6), only with the permission', async () => {
+  it('filters the jobs by department, only with the permission', async () => {
     const jobs = [makeJob(1), { ...makeJob(2), departmentId: 'd1' }];
     const route = jobListRoute(jobs);
     const view = renderScreen(<JobOverviewPage />, {
@@ -96,7 +96,7 @@ describe('JobOverviewPage', () => {
     ).toBe(true);
   });
 
-  it("names another member's job's owner and each job's department, in cards and rows (spec §6)", async () => {
+  it("names another member's job's owner and each job's department, in cards and rows", async () => {
     const colleague = { _id: 'u2', fName: 'Noa', lName: 'Peretz', email: 'noa@example.com' };
     const jobs = [
       { ...makeJob(1), departmentId: 'd1' },
@@ -148,6 +148,61 @@ describe('JobOverviewPage', () => {
     expect(within(onboarding).getByText('Invite')).toBeVisible();
     expect(within(onboarding).getByText('Receive video interviews')).toBeVisible();
     expect(within(onboarding).getByText('Move on with the best')).toBeVisible();
+    // One call to action on the screen: the onboarding's.
+    expect(screen.getAllByRole('button', { name: /Create/ }).map((b) => b.textContent)).toEqual([
+      'Create your first job',
+    ]);
+  });
+
+  it("lists the recruiter's own jobs first, then the organisation's templates and the starters", async () => {
+    const starter = {
+      _id: 'starter-1',
+      title: 'Sales representative',
+      name: '',
+      owner: { fName: 'Candid' },
+      quests: [],
+      isDefault: false,
+      coverUrl: '',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      archivedAt: null,
+    };
+    const own = {
+      ...starter,
+      _id: 'own-1',
+      title: 'Our engineer',
+      owner: { _id: 'u1', fName: 'Dana' },
+    };
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': jobListRoute([makeJob(1)]),
+        'GET template/default': { body: [starter] },
+        'GET template': {
+          body: { templates: [own], pageCount: 1, filteredTemplateCount: 1, totalTemplateCount: 1 },
+        },
+      },
+    });
+    const cards = await screen.findAllByTestId('job-card');
+    const templates = await screen.findByTestId('starter-templates');
+    // The jobs come before the templates in the page's order.
+    expect(
+      cards[0]!.compareDocumentPosition(templates) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf('My jobs')).toBeLessThan(headings.indexOf('Start from a template'));
+    await waitFor(() =>
+      expect(
+        within(templates)
+          .getAllByTestId('template-card')
+          .map((card) => card.getAttribute('aria-label')),
+      ).toEqual([
+        'New job from the template Our engineer',
+        'New job from the template Sales representative',
+      ]),
+    );
+    expect(within(templates).getByText('Built-in')).toBeVisible();
+    expect(screen.getAllByRole('button', { name: /^Create/ })).toHaveLength(1);
   });
 
   it(
@@ -224,8 +279,8 @@ describe('JobOverviewPage', () => {
       routes: { 'GET job': jobListRoute([makeJob(1)]) },
     });
     await screen.findByText('Job 1');
-    expect(screen.getByTestId('create-job-card')).toBeVisible();
-    expect(view.fetchMock.callsTo('GET template/default')).toHaveLength(0);
+    expect(screen.queryByTestId('starter-templates')).toBeNull();
+    expect(view.fetchMock.calls.filter((call) => call.path.startsWith('template'))).toEqual([]);
     await userEvent.click(screen.getByRole('radio', { name: 'List' }));
     expect(await screen.findByRole('table')).toBeVisible();
     expect(window.sessionStorage.getItem('candid.jobViewType')).toBe('list');
@@ -234,7 +289,7 @@ describe('JobOverviewPage', () => {
   it('groups the digits of large exact counts: the badge, the cards and the rows', async () => {
     const crowded = {
       ...makeJob(1),
-      applicantSummary: { avatars: [], applicantCount: 12_345 },
+      applicantSummary: { avatars: [], applicantCount: 12_345, newCount: 0, toReviewCount: 0 },
     };
     renderScreen(<JobOverviewPage />, {
       path: '/backoffice/job',
@@ -256,4 +311,40 @@ describe('JobOverviewPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'List' }));
     expect(await screen.findByRole('cell', { name: '12,345' })).toBeVisible();
   });
+
+  it.each([
+    ['en', '3 new', '1,205 to review'],
+    ['he', '3 חדשים', '1,205 ממתינים לבדיקה'],
+  ] as const)(
+    'says on each card and row how many are new and wait for review (%s)',
+    async (language, newText, toReviewText) => {
+      const waiting = {
+        ...makeJob(1),
+        applicantSummary: { avatars: [], applicantCount: 1_300, newCount: 3, toReviewCount: 1_205 },
+      };
+      const quiet = makeJob(2);
+      renderScreen(<JobOverviewPage />, {
+        path: '/backoffice/job',
+        user: TEST_USER,
+        language,
+        routes: {
+          'GET job': jobListRoute([waiting, quiet]),
+          'GET template/default': { body: [] },
+        },
+      });
+      const cards = await screen.findAllByTestId('job-card');
+      const progress = within(cards[0]!).getByTestId('job-applicant-progress');
+      expect(within(progress).getByText(newText)).toBeVisible();
+      expect(within(progress).getByText(toReviewText)).toBeVisible();
+      // Nothing waiting: the card says nothing more than its count.
+      expect(within(cards[1]!).queryByTestId('job-applicant-progress')).toBeNull();
+      await userEvent.click(
+        screen.getByRole('radio', { name: language === 'en' ? 'List' : 'רשימה' }),
+      );
+      const rows = within(await screen.findByRole('table')).getAllByRole('row');
+      expect(within(rows[1]!).getByText(newText)).toBeVisible();
+      expect(within(rows[1]!).getByText(toReviewText)).toBeVisible();
+      expect(within(rows[2]!).queryByTestId('job-applicant-progress')).toBeNull();
+    },
+  );
 });

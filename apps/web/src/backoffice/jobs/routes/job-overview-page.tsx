@@ -46,13 +46,13 @@ import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useDepartments } from '../../common/departments/departments-api';
 import { useSessionUser } from '../../common/session/session-actions';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
-import { useInfiniteJobs, useJobs } from '../api/list-jobs';
+import { useInfiniteJobs, useJobs } from '../../common/jobs/list-jobs';
 import { JobCard } from '../components/job-card';
 import type { JobActionHandlers } from '../components/job-actions-menu';
 import { JobTable } from '../components/job-table';
 import { JobsOnboarding } from '../components/jobs-onboarding';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
-import { TemplatePicker } from '../components/template-picker';
+import { StarterTemplates } from '../components/template-picker';
 import { useJobListActions } from '../components/use-job-list-actions';
 import { useJobLabels } from '../components/use-job-labels';
 import { useJobViewType } from '../components/use-job-view-type';
@@ -134,7 +134,7 @@ function InfiniteScrollSentinel({
 }
 
 /**
- * Job overview (spec §2): the recruiter's jobs as cards (default) or a list, a trimmed search
+ * Job overview: the recruiter's jobs as cards (default) or a list, a trimmed search
  * debounced by 500 ms, the archive view, 30 per page with the pager (infinite scroll on touch
  * devices), the job actions and the empty states.
  */
@@ -146,7 +146,7 @@ export default function JobOverviewPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [showArchived, setShowArchived] = useState(false);
-  // Spec §6 multi-department organisations: the jobs of one department (state, like the search).
+  // Multi-department organisations: the jobs of one department (state, like the search).
   const hasDepartments = Boolean(user && canUseDepartments(user));
   const departments = useDepartments(user);
   const labelsOf = useJobLabels();
@@ -294,14 +294,17 @@ export default function JobOverviewPage() {
               </Badge>
             )}
           </Group>
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={createJob}>
-            <Text span visibleFrom="xs" inherit>
-              {t('jobs.createJob')}
-            </Text>
-            <Text span hiddenFrom="xs" inherit>
-              {t('jobs.create')}
-            </Text>
-          </Button>
+          {/* A first-time recruiter gets one call to action, in the onboarding below. */}
+          {isFirstTime || list.isPending ? null : (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={createJob}>
+              <Text span visibleFrom="xs" inherit>
+                {t('jobs.createJob')}
+              </Text>
+              <Text span hiddenFrom="xs" inherit>
+                {t('jobs.create')}
+              </Text>
+            </Button>
+          )}
         </Group>
 
         <Group gap="sm" wrap="wrap">
@@ -380,25 +383,10 @@ export default function JobOverviewPage() {
         {isFirstTime ? (
           <>
             <JobsOnboarding onCreate={createJob} />
-            {user ? (
-              <Stack gap="sm">
-                <Title order={2} fz="lg">
-                  {t('jobs.startFrom')}
-                </Title>
-                <TemplatePicker user={user} onCreate={createJob} onUseTemplate={useTemplate} />
-              </Stack>
-            ) : null}
+            {user ? <StarterTemplates user={user} onUseTemplate={useTemplate} /> : null}
           </>
         ) : (
           <>
-            {isCardView && !showArchived && user ? (
-              <Stack gap="sm">
-                <Title order={2} fz="lg">
-                  {t('jobs.startFrom')}
-                </Title>
-                <TemplatePicker user={user} onCreate={createJob} onUseTemplate={useTemplate} />
-              </Stack>
-            ) : null}
             <Stack gap="sm">
               {isCardView ? (
                 <Title order={2} fz="lg">
@@ -422,6 +410,10 @@ export default function JobOverviewPage() {
                 onChange={setPage}
               />
             )}
+            {/* The recruiter's own jobs come first; starting points for the next one below. */}
+            {isCardView && !showArchived && user ? (
+              <StarterTemplates user={user} onUseTemplate={useTemplate} />
+            ) : null}
           </>
         )}
       </Stack>

@@ -6,12 +6,12 @@ import {
 } from '@candid/domain';
 import type { ApiClient } from '../../../common/api/api-client';
 
-/** `PUT user/ {user}`: the logged-in user's profile (spec §7). Answers the updated user. */
+/** `PUT user/ {user}`: the logged-in user's profile. Answers the updated user. */
 export async function updateProfile(api: ApiClient, input: ProfileInput): Promise<SessionUser> {
   return sessionUserSchema.parse(await api.put<unknown>('user/', { user: input }));
 }
 
-/** The query of the user's submitted-interview e-mail preferences (issue 15 notifications). */
+/** The query of the user's submitted-interview e-mail preferences (notifications). */
 export const NOTIFICATION_PREFS_KEY = ['profile', 'notifications'] as const;
 
 /** The logged-in user's e-mail preferences, read from `GET user/logged`. */

@@ -87,7 +87,7 @@ function PrefsForm({ initial }: { initial: NotificationPrefs }) {
 }
 
 /**
- * The profile's e-mail section (issue 15 notifications): which submitted interviews the user
+ * The profile's e-mail section (notifications): which submitted interviews the user
  * hears about (their jobs, every job of the organisation, none) and how (each, or a daily digest).
  */
 export function NotificationsSection() {

@@ -90,7 +90,7 @@ describe('UserPage (UserMgmt)', () => {
     });
   });
 
-  it('chooses which submitted interviews to hear about, and how (issue 15)', async () => {
+  it('chooses which submitted interviews to hear about, and how', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderProfile({
       'GET user/logged': { body: { ...USER, notifications: { scope: 'mine', mode: 'each' } } },

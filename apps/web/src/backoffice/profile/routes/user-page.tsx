@@ -155,7 +155,7 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 /**
- * /user, UserMgmt (spec §2, §5): the logged-in user's details, company and images, and the way
+ * /user, UserMgmt: the logged-in user's details, company and images, and the way
  * to change the password. First name, email and company name are required; an email already
  * used by another account is reported under the email field.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../../common/stores/language-store';
 
 /**
- * The dry run (issue 15): how many applicants the chosen period would delete now, and which
+ * The dry run: how many applicants the chosen period would delete now, and which
  * (name, job, status, and since when the clock runs), longest kept first.
  */
 export function RetentionPreviewList({

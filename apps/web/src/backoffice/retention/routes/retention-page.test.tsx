@@ -1,4 +1,4 @@
-import type { RetentionPreview } from '@candid/domain';
+import type { ConsentNoticeSettings, RetentionPreview } from '@candid/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,9 +42,38 @@ function renderRetention(saved: number | null = null) {
         stored = (call.body as { retentionMonths: number | null }).retentionMonths;
         return { body: { retentionMonths: stored } };
       },
+      ...consentRoutes(),
     },
   });
   return view;
+}
+
+const STANDARD = {
+  en: 'What is recorded: your video.\nHow long it is kept: until deleted.',
+  he: 'מה מוקלט: הווידאו שלך.',
+};
+
+/** The consent notice's routes: each saved change becomes the next version. */
+function consentRoutes() {
+  let notice: ConsentNoticeSettings = {
+    version: 0,
+    texts: { en: '', he: '' },
+    standard: STANDARD,
+    savedAt: null,
+  };
+  return {
+    'GET org/consent-notice': () => ({ body: notice }),
+    'PUT org/consent-notice': (call: { body: unknown }) => {
+      const { texts } = call.body as { texts: ConsentNoticeSettings['texts'] };
+      notice = {
+        ...notice,
+        version: notice.version + 1,
+        texts,
+        savedAt: '2026-11-29T10:00:00.000Z',
+      };
+      return { body: notice };
+    },
+  };
 }
 
 async function choose(option: string) {
@@ -58,7 +87,7 @@ async function choose(option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('RetentionPage (issue 15: data retention)', () => {
+describe('RetentionPage (data retention)', () => {
   it('shows who a period would delete now before anything is saved, then saves after a confirmation', async () => {
     const view = renderRetention();
     expect(await screen.findByText(/Currently off/, {}, SLOW)).toBeVisible();
@@ -135,6 +164,30 @@ describe('RetentionPage (issue 15: data retention)', () => {
       expect(view.fetchMock.callsTo('PUT org/retention').map((call) => call.body)).toEqual([
         { retentionMonths: 12 },
       ]),
+    );
+  });
+
+  it('lets the owner edit the consent notice, starting from the standard text, saved as a new version', async () => {
+    const view = renderRetention(12);
+    const section = await screen.findByTestId('consent-notice', {}, SLOW);
+    expect(within(section).getByTestId('consent-notice-version')).toHaveTextContent(
+      'The standard notice is in use',
+    );
+    const english = within(section).getByRole('textbox', { name: 'English interviews' });
+    expect(english).toHaveValue(STANDARD.en);
+    const save = within(section).getByRole('button', { name: 'Save notice' });
+    expect(save).toBeDisabled();
+    await userEvent.clear(english);
+    await userEvent.type(english, 'Acme keeps your video for a year.');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(view.fetchMock.callsTo('PUT org/consent-notice').map((call) => call.body)).toEqual([
+        // The Hebrew text left as the standard one is saved blank (it follows the standard).
+        { texts: { en: 'Acme keeps your video for a year.', he: '' } },
+      ]),
+    );
+    expect(await within(section).findByTestId('consent-notice-version')).toHaveTextContent(
+      'Version 1 in use',
     );
   });
 

@@ -11,6 +11,7 @@ import { useSessionUser } from '../../common/session/session-actions';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { retentionKeys, saveRetention, useRetention, useRetentionPreview } from '../api/retention';
 import { RetentionPreviewList } from '../components/retention-preview-list';
+import { ConsentNoticeSection } from '../components/consent-notice-section';
 
 const OFF = 'off';
 
@@ -122,9 +123,10 @@ function RetentionSettingsSection() {
 }
 
 /**
- * Data retention (`/backoffice/data-retention`, issue 15): the organisation owner chooses after
+ * Data retention (`/backoffice/data-retention`): the organisation owner chooses after
  * how long archived and rejected applicants are deleted with their recordings, CVs and images,
- * seeing first who would go now. Members learn that the owner decides.
+ * seeing first who would go now, and writes the consent notice candidates accept before
+ * anything is recorded. Members learn that the owner decides.
  */
 export function RetentionPage() {
   const { t } = useTranslation();
@@ -140,7 +142,10 @@ export function RetentionPage() {
           <Text c="gray.7">{t('retention.hint')}</Text>
         </Stack>
         {canManage ? (
-          <RetentionSettingsSection />
+          <>
+            <RetentionSettingsSection />
+            <ConsentNoticeSection />
+          </>
         ) : (
           <Text data-testid="owner-only">{t('retention.ownerOnly')}</Text>
         )}

@@ -114,7 +114,7 @@ function DepartmentNameForm({
 }
 
 /**
- * The organisation's departments (spec §6 multi-department organisations): each with its job
+ * The organisation's departments (multi-department organisations): each with its job
  * count; its owner adds, renames and deletes them (a deleted department's jobs stay, without a
  * department). Members see the list.
  */

@@ -32,7 +32,7 @@ function MemberForm({
     try {
       await onSave(input);
     } catch (error) {
-      // Spec §8: a validation error on adding a user shows on its fields, no generic alert.
+      // A validation error on adding a user shows on its fields, no generic alert.
       if (placeAccountErrors(error, FORM_FIELDS, form.setError)) return;
       setFormError(getErrorI18nKey(error));
     }

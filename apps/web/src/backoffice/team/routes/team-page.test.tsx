@@ -40,7 +40,7 @@ const DEPARTMENTS: { body: { departments: Department[] } } = {
   body: { departments: [{ _id: 'd1', name: 'Engineering', jobCount: 2 }] },
 };
 
-describe('TeamPage (spec §6 organisations)', () => {
+describe('TeamPage (organisations)', () => {
   it('lets the owner add a member, who is sent an invitation (no password typed here)', async () => {
     const { fetchMock } = renderScreen(<TeamPage />, {
       path: '/backoffice/team',
@@ -71,7 +71,7 @@ describe('TeamPage (spec §6 organisations)', () => {
     ).toBeVisible();
   });
 
-  it('puts a taken email on its field, with no alert (spec §8)', async () => {
+  it('puts a taken email on its field, with no alert', async () => {
     renderScreen(<TeamPage />, {
       path: '/backoffice/team',
       user: OWNER,

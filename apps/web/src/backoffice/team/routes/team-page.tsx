@@ -156,7 +156,7 @@ function MemberRow({
 }
 
 /**
- * The team screen (`/backoffice/team`, spec §6 organisations): the organisation's users, its
+ * The team screen (`/backoffice/team`, organisations): the organisation's users, its
  * owner first. The owner (MULTI_USER_ORGANIZATION) adds members (they get an email to choose a
  * password), edits them, sets their password, sends the link again and removes them (their jobs
  * and templates go to the owner). Members see the list. Below, the departments

@@ -8,7 +8,7 @@ export async function toggleTemplateArchive(api: ApiClient, id: string): Promise
 
 /**
  * `PUT template/{id}/default`: makes the template the organisation's only default (the server
- * clears the previous one first, spec §4), or clears it when it already is.
+ * clears the previous one first), or clears it when it already is.
  */
 export async function toggleTemplateDefault(api: ApiClient, id: string): Promise<Template> {
   return templateSchema.parse(await api.put<unknown>(`template/${encodeURIComponent(id)}/default`));

@@ -19,7 +19,7 @@ export interface TemplateMenuHandlers {
   onToggleArchive: (template: Template) => void;
 }
 
-/** The template menu (spec §2): view, edit, toggle default and archive; restore when archived. */
+/** The template menu: view, edit, toggle default and archive; restore when archived. */
 export function TemplateMenu({
   template,
   handlers,

@@ -1,4 +1,4 @@
-/** Paths of the template screens (spec §2). */
+/** Paths of the template screens. */
 export const TEMPLATE_OVERVIEW_PATH = '/backoffice/template';
 
 export function getTemplateDetailsPath(id: string): string {
@@ -16,8 +16,13 @@ export interface TemplateListState {
   listSearch?: string;
 }
 
-/** The list with the filter it had when it was left (spec §2: back restores the list filter). */
+/** The list with the filter it had when it was left (back restores the list filter). */
 export function getTemplateListPath(state: unknown): string {
   const search = (state as TemplateListState | null)?.listSearch;
   return search ? `${TEMPLATE_OVERVIEW_PATH}${search}` : TEMPLATE_OVERVIEW_PATH;
+}
+
+/** The job editor starting a new job from the template `id`. */
+export function getJobFromTemplatePath(id: string): string {
+  return `/create?templateId=${encodeURIComponent(id)}`;
 }

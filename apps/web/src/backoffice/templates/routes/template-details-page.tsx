@@ -22,12 +22,16 @@ import { AnswerTypeIcon } from '../../common/questions/answer-type-menu';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
 import { useTemplate } from '../../common/templates/get-template';
 import { TemplateMenu } from '../components/template-menu';
-import { getTemplateEditPath, getTemplateListPath } from '../components/template-paths';
+import {
+  getJobFromTemplatePath,
+  getTemplateEditPath,
+  getTemplateListPath,
+} from '../components/template-paths';
 import { useTemplateActions } from '../components/use-template-actions';
 import richText from '../../../common/ui/rich-text.module.css';
 
 /**
- * Template details (spec §2): back to the list with its filter, the title, use-template, the
+ * Template details: back to the list with its filter, the title, use-template, the
  * menu (toggle default; archive, then back to the list) and the questions with number, title
  * (or "untitled"), HTML description, answer type and time limit in minutes.
  */
@@ -83,7 +87,7 @@ export default function TemplateDetailsPage() {
           <Group gap="xs" wrap="nowrap">
             <Button
               component={Link}
-              to={`/create?templateId=${encodeURIComponent(template._id)}`}
+              to={getJobFromTemplatePath(template._id)}
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
               disabled={Boolean(template.archivedAt)}
             >
@@ -126,7 +130,7 @@ export default function TemplateDetailsPage() {
                     <Text fw={700}>{quest.txt.trim() || t('templates.untitled')}</Text>
                     {quest.desc ? (
                       <Typography fz="sm" c="gray.8" p={0} className={richText.bidi}>
-                        {/* The server sanitises every HTML field it stores (spec §2). */}
+                        {/* The server sanitises every HTML field it stores. */}
                         <Box dangerouslySetInnerHTML={{ __html: quest.desc }} />
                       </Typography>
                     ) : null}

@@ -92,7 +92,7 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
   const [isSaving, setIsSaving] = useState(false);
   const isLeavingRef = useRef(false);
 
-  // Leaving with unsaved changes asks first (spec §4: yes proceeds, no stays).
+  // Leaving with unsaved changes asks first (yes proceeds, no stays).
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty && !isLeavingRef.current && currentLocation.pathname !== nextLocation.pathname,
@@ -117,7 +117,7 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
   };
 
   const save = async () => {
-    // A blank title is saved as "Unnamed Template" with the date and time (spec §4).
+    // A blank title is saved as "Unnamed Template" with the date and time.
     const title = form.getValues('title');
     const named = applyTemplateDefaults({ title }, new Date(), language).title;
     if (named !== title) form.setValue('title', named, { shouldDirty: true });
@@ -177,6 +177,7 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
             mode="template"
             user={user}
             createQuestion={() => addedQuestion(TEMPLATE_DEFAULT_TIME_LIMIT_MIN)}
+            libraryLang={language}
           />
         </FormProvider>
       </Stack>
@@ -208,7 +209,7 @@ function TemplateEditor({ template, user }: { template: Template | undefined; us
   );
 }
 
-/** Template editor (`/backoffice/template/edit/{templateId?}`, spec §2 and §4). */
+/** Template editor (`/backoffice/template/edit/{templateId?}`). */
 export default function TemplateEditorPage() {
   const { t } = useTranslation();
   const { templateId } = useParams();

@@ -37,7 +37,8 @@ import { EmptyState } from '../../../common/ui/empty-state';
 import { PaginationBar } from '../../../common/ui/pagination-bar';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { BackofficeLayout } from '../../common/shell/backoffice-layout';
-import { useTemplates } from '../api/list-templates';
+import { useTemplates } from '../../common/templates/list-templates';
+import { BuiltInTemplates } from '../components/built-in-templates';
 import { TemplateMenu, type TemplateMenuHandlers } from '../components/template-menu';
 import {
   getTemplateDetailsPath,
@@ -47,8 +48,9 @@ import {
 import { useTemplateActions } from '../components/use-template-actions';
 
 /**
- * Template overview (spec §2): name, creator and creation date, oldest first, 30 per page, a
- * trimmed search and the archive view. The filter lives in the URL so the details screen's back
+ * Template overview: name, creator and creation date, oldest first, 30 per page, a
+ * trimmed search and the archive view; under them the built-in templates (read-only, "Use"
+ * starts a job), so the page lists every template the Jobs page offers. The filter lives in the URL so the details screen's back
  * button returns to the same list.
  */
 export default function TemplateOverviewPage() {
@@ -121,7 +123,8 @@ export default function TemplateOverviewPage() {
       return (
         <EmptyState
           icon={<IconTemplate size={28} aria-hidden />}
-          title={t(EMPTY_STATE_KEYS.noTemplateToShow)}
+          // The built-in templates are listed below: this one is about the organisation's own.
+          title={t('templates.emptyOwnTitle')}
           description={t('templates.emptyText')}
           action={
             <Button
@@ -249,6 +252,7 @@ export default function TemplateOverviewPage() {
           pageCount={query.data?.pageCount ?? 0}
           onChange={(page) => setFilter({ currPage: page })}
         />
+        {showArchived ? null : <BuiltInTemplates txt={txt} listState={listState} />}
       </Stack>
     </BackofficeLayout>
   );

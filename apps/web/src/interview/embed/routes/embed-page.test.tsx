@@ -30,7 +30,7 @@ function renderAt(path: string, job: PublicJob) {
   );
 }
 
-describe('EmbedPage (spec §2 /embed/{jobId}?lng=)', () => {
+describe('EmbedPage (/embed/{jobId}?lng=)', () => {
   afterEach(() => useLanguageStore.setState({ language: 'en' }));
 
   it('invites with a link that opens the interview in a new tab', async () => {
@@ -41,7 +41,7 @@ describe('EmbedPage (spec §2 /embed/{jobId}?lng=)', () => {
     expect(apply).toHaveAttribute('target', '_blank');
   });
 
-  it('says a job past its closing date is closed, in the language lng asks for (issue 14)', async () => {
+  it('says a job past its closing date is closed, in the language lng asks for', async () => {
     renderAt('/embed/job1?lng=he', {
       ...JOB,
       closesAt: '2026-01-05T10:00:00.000Z',

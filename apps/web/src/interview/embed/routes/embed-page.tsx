@@ -12,9 +12,9 @@ import { InterviewNotAvailable } from '../../onboarding/components/interview-not
 import { JobClosed } from '../../onboarding/components/job-closed';
 
 /**
- * `/embed/{jobId}?lng=he|en` (spec §2): the invitation for a recruiter's site, in a frame. `lng`
+ * `/embed/{jobId}?lng=he|en`: the invitation for a recruiter's site, in a frame. `lng`
  * forces the language for this page only (it is not kept as the visitor's choice); any other
- * value is ignored. A job past its closing date says it is closed instead of inviting (issue 14).
+ * value is ignored. A job past its closing date says it is closed instead of inviting.
  */
 export function EmbedPage() {
   const { t } = useTranslation();

@@ -23,8 +23,10 @@ import {
   useInterviewSession,
 } from '../../session/interview-session-store';
 import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
+import { announceInterviewSubmitted } from '../../session/interview-alerts';
 import { UploadHttpError } from '../../upload/upload-api';
-import { getUploadManager } from '../../upload/upload-service';
+import { forgetDurableInterview } from '../../session/durable-interview';
+import { getUploadManager, sleepUntilOnline } from '../../upload/upload-service';
 import { useApplicantUpload } from '../../upload/use-upload-progress';
 
 type EndPhase = 'uploading' | 'done' | 'failed';
@@ -41,7 +43,7 @@ const INCOMPLETE_RETRIES = 12;
 const MAX_RETRY_WAIT_MS = 8_000;
 
 /**
- * `/interview/{jobId}/end` (spec §4): the upload percent until everything is stored; the
+ * `/interview/{jobId}/end`: the upload percent until everything is stored; the
  * moment the server confirmed the last byte, the waiting answers and `timestamp.submitted` go
  * in one call, then the thank-you page with confetti; offline shows a modal.
  */
@@ -100,6 +102,8 @@ function InterviewEnd({ jobId }: { jobId: string }) {
               submitStatus(error) === 409
                 ? exponentialDelay(500, MAX_RETRY_WAIT_MS)(retryNumber)
                 : exponentialDelay(1000, 30_000)(retryNumber),
+            // Back online: the submit goes at once, not when its backoff runs out.
+            sleep: sleepUntilOnline,
           },
         );
       } catch (error) {
@@ -109,7 +113,9 @@ function InterviewEnd({ jobId }: { jobId: string }) {
         setPhase('failed');
         return;
       }
-      if (isActive) setPhase('done');
+      if (!isActive) return;
+      announceInterviewSubmitted();
+      setPhase('done');
     })();
     return () => {
       isActive = false;
@@ -120,6 +126,8 @@ function InterviewEnd({ jobId }: { jobId: string }) {
   useEffect(() => {
     if (phase !== 'done') return;
     const state = useInterviewSession.getState();
+    // Submitted: reopening the link starts afresh, with nothing to continue.
+    if (!state.isDemo) forgetDurableInterview(jobId);
     stopStream(state.cameraStream);
     stopStream(state.screenStream);
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
@@ -132,7 +140,7 @@ function InterviewEnd({ jobId }: { jobId: string }) {
       origin: { y: 0.6 },
       disableForReducedMotion: true,
     });
-  }, [phase]);
+  }, [jobId, phase]);
 
   return (
     <>
@@ -189,7 +197,7 @@ function InterviewEnd({ jobId }: { jobId: string }) {
 }
 
 /**
- * The private link to the candidate's status page (issue 14), also sent by e-mail: where they
+ * The private link to the candidate's status page, also sent by e-mail: where they
  * can follow their application from now on.
  */
 function StatusLink({ applicantId }: { applicantId: string }) {

@@ -7,7 +7,7 @@ import {
 } from '@candid/domain';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.esm-nobundle.js';
 
-/** Where the server serves the TinyFaceDetector files (spec §7 "Face models"). */
+/** Where the server serves the TinyFaceDetector files ("Face models"). */
 export const FACE_MODELS_URL = '/face-models';
 /** Where the build ships the tfjs wasm binaries (vite.config.ts). */
 export const TFJS_WASM_URL = '/tfjs-wasm/';
@@ -30,7 +30,7 @@ export function loadFaceDetector(): Promise<FaceApi> {
       import('@vladmandic/face-api/dist/face-api.esm-nobundle.js'),
     ]);
     wasm.setWasmPaths(TFJS_WASM_URL);
-    // wasm is fast without a GPU (DESIGN §5); cpu is the fallback when wasm cannot start.
+    // wasm is fast without a GPU; cpu is the fallback when wasm cannot start.
     const isWasm = await tf.setBackend('wasm').catch(() => false);
     if (!isWasm) await tf.setBackend('cpu');
     await tf.ready();
@@ -94,7 +94,7 @@ function cropFace(video: HTMLVideoElement, box: FaceBox): Promise<Blob | null> {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Looks for a face in the camera preview (spec §9): a detection counts at score 0.6; tries every
+ * Looks for a face in the camera preview: a detection counts at score 0.6; tries every
  * 300 ms and gives up after 5 s of trying ("Maximum capture time passed"). The clock starts
  * once the detector is loaded, so a slow first download is not held against the candidate.
  */

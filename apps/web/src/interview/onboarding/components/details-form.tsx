@@ -35,7 +35,7 @@ const FIELDS: readonly { name: FieldName; type: string; autoComplete: string }[]
 const EMPTY: CandidateDetails = { fName: '', lName: '', email: '', phone: '', hometown: '' };
 
 /**
- * Step 0 (spec §4, §5): first and last name, email, phone, hometown, and the CV when the job
+ * Step 0: first and last name, email, phone, hometown, and the CV when the job
  * requires it, checked by the domain's candidate form schema. Errors appear on submit (the
  * first invalid field gets focus); after that a field is checked again as it changes. A chosen
  * CV is checked at once.
@@ -57,7 +57,9 @@ export function DetailsForm({
   const [fName, lName, cvValue] = form.watch(['fName', 'lName', 'cv']);
   // The form holds what the browser gave: a File (or null), never another shape.
   const cv = cvValue as File | null;
-  const isCvEnabled = canUploadCv({ fName, lName });
+  // A required CV waits for both names (the product's rule); an optional one is there from the
+  // start, so a candidate who has their CV at hand is not told to come back for it.
+  const isCvEnabled = !isCvRequired || canUploadCv({ fName, lName });
   const cvError = form.errorOf('cv');
 
   function handleCv(file: File | null) {

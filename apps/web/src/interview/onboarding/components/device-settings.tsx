@@ -32,7 +32,7 @@ async function listDevices(): Promise<{ cameras: DeviceOption[]; microphones: De
   };
 }
 
-/** Camera and microphone choice (spec §4 media check intro), remembered on this device. */
+/** Camera and microphone choice (media check intro), remembered on this device. */
 export function DeviceSettings({
   value,
   onSave,

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { BrowserInfo } from '../../media/browser-info';
 import { getErrorHelpKeys } from '../../media/media-errors';
 
-/** An interview error: title, text, browser/OS-specific steps and its action (spec §8). */
+/** An interview error: title, text, browser/OS-specific steps and its action. */
 export function ErrorDetail({
   error,
   browser,

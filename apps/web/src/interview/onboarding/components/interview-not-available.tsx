@@ -2,7 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** An archived or missing job (spec §8 INTERVIEW_NOT_AVAILABLE_ERR). */
+/** An archived or missing job (INTERVIEW_NOT_AVAILABLE_ERR). */
 export function InterviewNotAvailable() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../../common/stores/language-store';
 
 /**
- * A job past its closing date (issue 14): what the invitation link shows instead of the
+ * A job past its closing date: what the invitation link shows instead of the
  * invitation, in the candidate's language, naming the company and the job.
  */
 export function JobClosed({ job }: { job: Pick<PublicJob, 'info' | 'company' | 'closesAt'> }) {

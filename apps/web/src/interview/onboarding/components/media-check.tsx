@@ -1,16 +1,16 @@
 import {
-  DEVICE_MESSAGES,
-  interviewErrorTitleKey,
+  FACE_GUIDE_MESSAGES,
   MEDIA_CHECK_TICKS,
   type InterviewErrorAction,
   type InterviewErrorDevice,
 } from '@candid/domain';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Group,
-  Loader,
+  List,
   Modal,
   Paper,
   Progress,
@@ -20,118 +20,25 @@ import {
   Text,
   ThemeIcon,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
-import {
-  IconCamera,
-  IconCheck,
-  IconChevronRight,
-  IconDeviceDesktop,
-  IconExclamationMark,
-  IconMicrophone,
-  IconSettings,
-  IconWifi,
-  IconX,
-} from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { IconCamera, IconMicrophone, IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../common/ui/media-queries';
-import mirrorClasses from '../../../common/ui/mirror-in-rtl.module.css';
 import {
   readDevicePreferences,
   writeDevicePreferences,
   type DevicePreferences,
 } from '../../media/device-preferences';
-import {
-  getDeviceStatus,
-  type DeviceStatus,
-  type MediaCheckState,
-} from '../../media/media-check-reducer';
+import { canOfferFaceSkip } from '../../media/media-check-reducer';
 import { useMediaCheck, type MediaCheckHandover } from '../../media/use-media-check';
 import { ensureFiniteDuration } from '../../media/playable-recording';
 import { DeviceSettings } from './device-settings';
+import { DeviceStatusList, ICONS, type RowDevice } from './device-status-list';
 import { ErrorDetail } from './error-detail';
 
-type RowDevice = 'camera' | 'microphone' | 'screen' | 'connection';
-
-const ICONS: Record<RowDevice, ReactNode> = {
-  camera: <IconCamera size={20} aria-hidden />,
-  microphone: <IconMicrophone size={20} aria-hidden />,
-  screen: <IconDeviceDesktop size={20} aria-hidden />,
-  connection: <IconWifi size={20} aria-hidden />,
-};
-
-const STATUS_COLOR: Record<DeviceStatus, string> = {
-  ok: 'teal',
-  checking: 'gray',
-  warning: 'yellow',
-  error: 'red',
-};
-
-/** The one-line message under a device's name on the results step (spec §8 device messages). */
-function getStatusMessage(
-  state: MediaCheckState,
-  device: RowDevice,
-  status: DeviceStatus,
-): string[] {
-  const has = (type: string) => state.errors.some((error) => error.type === type);
-  switch (device) {
-    case 'camera':
-      if (status === 'checking') return ['mediaCheck.status.faceChecking'];
-      if (has('CAMERA_NOT_FOUND')) return [DEVICE_MESSAGES.cameraNotDetected];
-      if (has('MEDIA_DENIED_BY_SYSTEM')) return [DEVICE_MESSAGES.mediaNotDetected];
-      if (has('DENIED_CAM_ACCESS') || has('CAMERA_BUSY') || has('BROWSER_NOT_SUPPORTED')) {
-        const error = state.errors.find(
-          (candidate) => candidate.device === 'camera' || candidate.device === 'browser',
-        );
-        return error ? [interviewErrorTitleKey(error.type)] : [DEVICE_MESSAGES.cameraNotDetected];
-      }
-      if (state.face === 'failed') {
-        return [
-          DEVICE_MESSAGES.faceNotRecognized,
-          DEVICE_MESSAGES.maxCaptureTime,
-          DEVICE_MESSAGES.faceHint,
-        ];
-      }
-      return status === 'ok' ? ['mediaCheck.status.cameraOk'] : [DEVICE_MESSAGES.cameraNotDetected];
-    case 'microphone':
-      if (has('MIC_NOT_FOUND')) return [DEVICE_MESSAGES.micNotDetected];
-      if (has('DENIED_MIC_ACCESS')) return [interviewErrorTitleKey('DENIED_MIC_ACCESS')];
-      if (has('MIC_LOW_VOLUME'))
-        return [DEVICE_MESSAGES.micLowVolume, DEVICE_MESSAGES.checkAgainHint];
-      return status === 'ok' ? ['mediaCheck.status.micOk'] : [DEVICE_MESSAGES.micNotDetected];
-    case 'screen':
-      if (has('NO_BROWSER_SUPPORT')) return [DEVICE_MESSAGES.screenNotSupported];
-      if (has('DENIED_SCREEN_ACCESS')) return [interviewErrorTitleKey('DENIED_SCREEN_ACCESS')];
-      return status === 'ok' ? ['mediaCheck.status.screenOk'] : ['mediaCheck.status.screenMissing'];
-    case 'connection':
-      if (status === 'checking') return ['mediaCheck.status.networkChecking'];
-      if (state.network === 'offline')
-        return [DEVICE_MESSAGES.noNetwork, DEVICE_MESSAGES.noNetworkHint];
-      if (state.network === 'unstable') {
-        return [DEVICE_MESSAGES.networkUnstable, DEVICE_MESSAGES.networkUnstableHint];
-      }
-      return ['mediaCheck.status.networkOk'];
-  }
-}
-
-function StatusIcon({ status }: { status: DeviceStatus }) {
-  if (status === 'checking') return <Loader size={18} color="gray" />;
-  return (
-    <ThemeIcon size={24} radius="xl" color={STATUS_COLOR[status]} variant="filled" aria-hidden>
-      {status === 'ok' ? (
-        <IconCheck size={16} />
-      ) : status === 'warning' ? (
-        <IconExclamationMark size={16} />
-      ) : (
-        <IconX size={16} />
-      )}
-    </ThemeIcon>
-  );
-}
-
 /**
- * Step 1 (spec §4): intro → ~5 s sample → results. Start is offered only when the check says
+ * Step 1: intro → ~5 s sample → results. Start is offered only when the check says
  * ready; the live streams are handed to the interview through `onReady`.
  */
 export function MediaCheck({
@@ -172,17 +79,28 @@ export function MediaCheck({
   }
 
   const openDetail = (device: InterviewErrorDevice) => dispatch({ type: 'openDetail', device });
+  // While something is wrong, checking again is the way on: it is the primary button then.
   const checkAgainButton = (
-    <Button variant="default" fullWidth={isPhone} onClick={() => void run()}>
+    <Button
+      variant={isReady ? 'default' : 'filled'}
+      fullWidth={isPhone}
+      onClick={() => void run()}
+      data-testid="check-again"
+    >
       {t('mediaCheck.results.checkAgain')}
     </Button>
   );
+  const isFaceFailed = state.step === 'results' && state.face === 'failed' && !state.isFaceSkipped;
+  // The live camera while the candidate adjusts light and position (the sample shows the past).
+  const isLivePreview = state.step === 'recording' || (isFaceFailed && state.isVideoReady);
   const startButton = (
     <Button
+      variant={isReady ? 'filled' : 'default'}
       fullWidth={isPhone}
       disabled={!isReady}
       loading={isStarting}
       onClick={() => onReady(handOver(), devices)}
+      data-testid="start-interview"
     >
       {t('mediaCheck.results.start')}
     </Button>
@@ -207,7 +125,9 @@ export function MediaCheck({
               ? t('mediaCheck.intro.text')
               : state.step === 'recording'
                 ? t('mediaCheck.recording.text')
-                : t('mediaCheck.results.text')}
+                : isLivePreview
+                  ? t('mediaCheck.face.liveText')
+                  : t('mediaCheck.results.text')}
           </Text>
         </Stack>
 
@@ -232,10 +152,22 @@ export function MediaCheck({
               height: '100%',
               objectFit: 'cover',
               transform: 'scaleX(-1)',
-              display: state.step === 'recording' ? 'block' : 'none',
+              display: isLivePreview ? 'block' : 'none',
             }}
           />
-          {state.step === 'results' && clipUrl ? (
+          {state.step === 'results' && isLivePreview ? (
+            <Badge
+              pos="absolute"
+              top={8}
+              color="red"
+              variant="filled"
+              style={{ insetInlineStart: 8 }}
+              data-testid="live-badge"
+            >
+              {t('mediaCheck.face.live')}
+            </Badge>
+          ) : null}
+          {state.step === 'results' && !isLivePreview && clipUrl ? (
             <video
               src={clipUrl}
               controls
@@ -247,7 +179,7 @@ export function MediaCheck({
               style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }}
             />
           ) : null}
-          {state.step === 'results' && !clipUrl ? (
+          {state.step === 'results' && !isLivePreview && !clipUrl ? (
             <Stack h="100%" align="center" justify="center" c="gray.4" p="md">
               <IconCamera size={40} aria-hidden />
               <Text size="sm" ta="center">
@@ -349,67 +281,35 @@ export function MediaCheck({
                   onDismiss={() => dispatch({ type: 'dismissError', errorType: error.type })}
                 />
               ))}
-            <Stack gap={0} role="list" aria-label={t('mediaCheck.results.statusList')}>
-              {rows.map((device) => {
-                const status = getDeviceStatus(state, device);
-                const messages = getStatusMessage(state, device, status);
-                const hasDetail = status === 'error' || status === 'warning';
-                const content = (
-                  <Group wrap="nowrap" gap="sm" py="sm" px="xs">
-                    <ThemeIcon variant="light" radius="xl" color={STATUS_COLOR[status]}>
-                      {ICONS[device]}
-                    </ThemeIcon>
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      <Text fw={600} size="sm">
-                        {t(`mediaCheck.devices.${device}`)}
-                      </Text>
-                      {messages.map((key) => (
-                        <Text key={key} size="sm" c={status === 'ok' ? 'dimmed' : undefined}>
-                          {t(key, { mbps: state.networkMbps?.toFixed(2) ?? '' })}
-                        </Text>
-                      ))}
-                    </Stack>
-                    <StatusIcon status={status} />
-                    {hasDetail ? (
-                      <IconChevronRight size={16} aria-hidden className={mirrorClasses.mirror} />
-                    ) : null}
-                  </Group>
-                );
-                return (
-                  <Box
-                    key={device}
-                    role="listitem"
-                    data-testid={`status-${device}`}
-                    data-status={status}
-                    style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-2)' }}
-                  >
-                    {hasDetail ? (
-                      <UnstyledButton
-                        w="100%"
-                        onClick={() => openDetail(device)}
-                        aria-label={t('mediaCheck.results.openDetail', {
-                          device: t(`mediaCheck.devices.${device}`),
-                        })}
-                      >
-                        {content}
-                      </UnstyledButton>
-                    ) : (
-                      content
-                    )}
-                  </Box>
-                );
-              })}
-            </Stack>
-            {state.errors.some((error) => error.isBlocking) ? (
+            <DeviceStatusList state={state} rows={rows} onOpenDetail={openDetail} />
+            {isFaceFailed ? (
+              <Paper withBorder radius="md" p="md" data-testid="face-guide">
+                <Stack gap="xs">
+                  <Text fw={600} size="sm">
+                    {t('mediaCheck.face.guideTitle')}
+                  </Text>
+                  <List size="sm" spacing={4}>
+                    {FACE_GUIDE_MESSAGES.map((key) => (
+                      <List.Item key={key}>{t(key)}</List.Item>
+                    ))}
+                  </List>
+                </Stack>
+              </Paper>
+            ) : state.errors.some((error) => error.isBlocking) ? (
               <Alert color="red" variant="light" radius="md" data-testid="blocking-note">
                 {t('mediaCheck.results.blocked')}
+              </Alert>
+            ) : null}
+            {state.isFaceSkipped ? (
+              <Alert color="yellow" variant="light" radius="md" data-testid="face-skipped-note">
+                {t('mediaCheck.face.skippedNote')}
               </Alert>
             ) : null}
             {isPhone ? (
               // Side by side they do not fit a phone ("Start intervie…"): stacked, the way on first.
               <Stack gap="sm" mt="sm">
-                {startButton}
-                {checkAgainButton}
+                {isReady ? startButton : checkAgainButton}
+                {isReady ? checkAgainButton : startButton}
               </Stack>
             ) : (
               <Group justify="space-between" mt="sm">
@@ -417,6 +317,22 @@ export function MediaCheck({
                 {startButton}
               </Group>
             )}
+            {canOfferFaceSkip(state) ? (
+              <Stack gap="xs" mt="xs" data-testid="face-skip">
+                <Text size="sm" c="dimmed">
+                  {t('mediaCheck.face.skipExplain')}
+                </Text>
+                <Button
+                  variant="subtle"
+                  fullWidth={isPhone}
+                  loading={isStarting}
+                  style={{ alignSelf: isPhone ? undefined : 'flex-start' }}
+                  onClick={() => onReady(handOver({ skipFace: true }), devices)}
+                >
+                  {t('mediaCheck.face.skip')}
+                </Button>
+              </Stack>
+            ) : null}
           </Stack>
         ) : null}
       </Stack>

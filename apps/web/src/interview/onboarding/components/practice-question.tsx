@@ -17,7 +17,7 @@ type PracticeState =
   | { phase: 'review'; url: string };
 
 /**
- * The practice question (issue 14): before the real questions, the candidate records one short
+ * The practice question: before the real questions, the candidate records one short
  * answer with the camera and microphone the media check opened, watches it, and may try again.
  * Everything stays on the device: the take is never uploaded and is dropped when they go on.
  */

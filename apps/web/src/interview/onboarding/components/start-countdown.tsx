@@ -3,7 +3,7 @@ import { Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Step 2 (spec §4): a 4 s countdown before the interview opens. */
+/** Step 2: a 4 s countdown before the interview opens. */
 export function StartCountdown({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [remainingMs, setRemainingMs] = useState(INTERVIEW_START_COUNTDOWN_MS);

@@ -112,14 +112,18 @@ async function reachMediaCheck(job: PublicJob = JOB) {
   await user.type(screen.getByLabelText(/Phone/), '050-1234567');
   await user.type(screen.getByLabelText(/City/), 'Haifa');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
+  // The consent notice comes before the device check.
+  await user.click(await screen.findByRole('checkbox', { name: /agree to be recorded/ }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(screen.getByTestId('media-check')).toBeInTheDocument());
   return { ...server, user };
 }
 
-describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
+describe('OnboardingPage: asking for an adjustment', () => {
   beforeAll(async () => {
     await Promise.all([
       import('../components/details-form'),
+      import('../components/consent-step'),
       import('../components/media-check'),
       import('../../accommodation/accommodation-panel'),
     ]);
@@ -140,7 +144,7 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     expect(within(form).getAllByText('This field is required')).toHaveLength(1);
     await user.type(within(form).getByLabelText(/What would you like/), '    ');
     await user.click(within(form).getByRole('radio', { name: '50 % more time' }));
-    // Each error clears as soon as its field is fixed, before the next Send (issue 13).
+    // Each error clears as soon as its field is fixed, before the next Send.
     expect(within(form).queryByText('Choose more time, extra takes or both.')).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Send request' }));
     expect(within(form).getAllByText('This field is required')).toHaveLength(1);
@@ -176,7 +180,12 @@ describe('OnboardingPage: asking for an adjustment (issue 14)', () => {
     const sent = calls
       .filter((call) => call.method !== 'GET')
       .map(({ method, path, body }) => ({ method, path, body }));
-    expect(sent[0]).toMatchObject({ method: 'POST', path: 'applicant' });
+    // The applicant is made with the notice the candidate accepted (the standard one here).
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: 'applicant',
+      body: { consent: { version: 0, language: 'en' } },
+    });
     expect(sent[1]).toEqual({
       method: 'PUT',
       path: 'applicant/app1/accommodation',

@@ -39,6 +39,7 @@ describe('OnboardingPage', () => {
   beforeAll(async () => {
     await Promise.all([
       import('../components/details-form'),
+      import('../components/consent-step'),
       import('../components/media-check'),
       import('../components/start-countdown'),
     ]);
@@ -54,7 +55,7 @@ describe('OnboardingPage', () => {
     expect(screen.queryByTestId('demo-banner')).not.toBeInTheDocument();
   });
 
-  it('says a closed job is closed, naming the company, instead of inviting (issue 14)', async () => {
+  it('says a closed job is closed, naming the company, instead of inviting', async () => {
     renderAt('/interview/job1', {
       'job/job1/public': { ...JOB, closesAt: '2026-01-05T10:00:00.000Z', isClosed: true },
     });
@@ -66,7 +67,7 @@ describe('OnboardingPage', () => {
     expect(screen.queryByRole('button', { name: 'Start interview' })).not.toBeInTheDocument();
   });
 
-  it('on a phone the step indicator names the current step (issue 13)', async () => {
+  it('on a phone the step indicator names the current step', async () => {
     const original = window.matchMedia;
     window.matchMedia = (query: string) =>
       ({
@@ -84,14 +85,14 @@ describe('OnboardingPage', () => {
       renderAt('/interview/job1', { 'job/job1/public': JOB });
       await user.click(await screen.findByRole('button', { name: 'Start interview' }));
       expect(await screen.findByTestId('step-caption')).toHaveTextContent(
-        'Step 1 of 3: Your details',
+        'Step 1 of 4: Your details',
       );
     } finally {
       window.matchMedia = original;
     }
   });
 
-  describe('opened inside an app, or on a computer (issue 14)', () => {
+  describe('opened inside an app, or on a computer', () => {
     afterEach(() => {
       vi.restoreAllMocks();
     });
@@ -149,7 +150,20 @@ describe('OnboardingPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('the details form: required errors on submit, CV rules, then the media check', async () => {
+  it('an optional CV can be chosen before the names are typed; the names stay required', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const optional = { ...JOB, rule: { ...JOB.rule, isCvRequired: false } };
+    renderAt('/interview/job1', { 'job/job1/public': optional });
+    await user.click(await screen.findByRole('button', { name: 'Start interview' }));
+    const upload = await screen.findByRole('button', { name: 'Upload CV' });
+    expect(upload).toBeEnabled();
+    expect(screen.queryByText(/to upload a CV/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // First name, last name, email, phone and city: the CV is not among them.
+    expect(screen.getAllByText('This field is required')).toHaveLength(5);
+  });
+
+  it('the details form: required errors on submit, CV rules, then consent and the media check', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderAt('/interview/job1', { 'job/job1/public': JOB });
     await user.click(await screen.findByRole('button', { name: 'Start interview' }));
@@ -160,7 +174,7 @@ describe('OnboardingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(6);
 
-    // An error clears while a valid value is typed, before the field is left (issue 13).
+    // An error clears while a valid value is typed, before the field is left.
     await user.type(screen.getByLabelText(/First name/), '  Noa ');
     expect(screen.getByLabelText(/First name/)).toHaveFocus();
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(5));
@@ -190,6 +204,9 @@ describe('OnboardingPage', () => {
     await user.upload(input, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     expect(screen.getByTestId('cv-name')).toHaveTextContent('cv.pdf');
 
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The consent notice: nothing goes on until the candidate agrees.
+    await user.click(await screen.findByRole('checkbox', { name: /agree to be recorded/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('media-check')).toBeInTheDocument());
     expect(screen.getByTestId('media-check')).toHaveAttribute('data-step', 'intro');

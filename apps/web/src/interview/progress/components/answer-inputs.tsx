@@ -1,9 +1,11 @@
 import { CANDIDATE_IMAGE_MIME_TYPES } from '@candid/domain';
-import { Alert, Checkbox, FileInput, Image, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Image, Stack, Text, Textarea } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../common/api/api-client-context';
 import { isApiClientError } from '../../../common/api/api-error';
+import { withUploadTimeout } from '../../../common/api/upload-timeout';
 
 export function TextAnswer({ value, onChange }: { value: string; onChange(value: string): void }) {
   const { t } = useTranslation();
@@ -86,7 +88,11 @@ export function MultipleChoiceAnswer({
   );
 }
 
-/** An image answer: uploaded at once to `applicant/{id}/answer-image` (no upload in a demo). */
+/**
+ * An image answer: uploaded at once to `applicant/{id}/answer-image` (no upload in a demo). An
+ * upload that fails, or does not finish within the single-file upload timeout, says so with a
+ * button that sends the same file again.
+ */
 export function ImageAnswer({
   applicantId,
   questId,
@@ -103,21 +109,16 @@ export function ImageAnswer({
   const [isUploading, setIsUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function handleChange(next: File | null) {
-    setFile(next);
+  async function upload(next: File, id: string) {
     setError(null);
-    onUploaded(null);
-    if (!next) return;
-    if (!applicantId) {
-      setUrl(URL.createObjectURL(next));
-      return;
-    }
     setIsUploading(true);
     try {
-      const result = await api.post<{ url: string; key: string }>(
-        `applicant/${applicantId}/answer-image`,
-        next,
-        { params: { questId }, auth: 'candidate' },
+      const result = await withUploadTimeout((signal) =>
+        api.post<{ url: string; key: string }>(`applicant/${id}/answer-image`, next, {
+          params: { questId },
+          auth: 'candidate',
+          signal,
+        }),
       );
       setUrl(result.url);
       onUploaded(result.key);
@@ -128,18 +129,47 @@ export function ImageAnswer({
     }
   }
 
+  function handleChange(next: File | null) {
+    setFile(next);
+    setError(null);
+    onUploaded(null);
+    if (!next) return;
+    if (!applicantId) {
+      setUrl(URL.createObjectURL(next));
+      return;
+    }
+    void upload(next, applicantId);
+  }
+
   return (
     <Stack gap="xs">
       <FileInput
         label={t('interviewProgress.answer.image')}
         accept={CANDIDATE_IMAGE_MIME_TYPES.join(',')}
         value={file}
-        onChange={(next) => void handleChange(next)}
+        onChange={handleChange}
         disabled={isUploading}
         clearable
         data-testid="image-answer"
       />
-      {error ? <Alert color="red">{t(error)}</Alert> : null}
+      {error ? (
+        <Alert color="red" role="alert" data-testid="image-answer-error">
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{t(error)}</Text>
+            {file && applicantId ? (
+              <Button
+                size="sm"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={18} aria-hidden />}
+                onClick={() => void upload(file, applicantId)}
+              >
+                {t('uploads.retry')}
+              </Button>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
       {url ? <Image src={url} alt="" mah={240} fit="contain" /> : null}
     </Stack>
   );

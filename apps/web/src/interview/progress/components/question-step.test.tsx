@@ -1,4 +1,10 @@
-import { answerRuleFor, type Accommodation, type PublicQuestion } from '@candid/domain';
+import {
+  answerRuleFor,
+  type Accommodation,
+  type InterviewErrorType,
+  type PublicQuestion,
+} from '@candid/domain';
+import { useEffect, useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../common/test/render-with-providers';
@@ -15,6 +21,8 @@ vi.mock('../take-recorder', () => ({
       review: null,
       stop: vi.fn(async () => undefined),
       discard: vi.fn(async () => undefined),
+      pause: vi.fn(),
+      resume: vi.fn(() => true),
     };
     takes.started.push(take);
     return take;
@@ -74,7 +82,7 @@ async function pass(ms: number) {
 
 const phase = () => screen.getByTestId('question-step').getAttribute('data-phase');
 
-describe('QuestionStep one-try with extra retakes (issue 14)', () => {
+describe('QuestionStep one-try with extra retakes', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     takes.started = [];
@@ -151,5 +159,118 @@ describe('QuestionStep one-try with extra retakes (issue 14)', () => {
     await pass(0);
     expect(screen.getByRole('button', { name: 'Retake' })).toBeVisible();
     expect(screen.queryByTestId('one-try-retake')).toBeNull();
+  });
+});
+
+/** The step with a blocking error the test raises and clears, as the progress page does. */
+const blocker = { set: (_cause: InterviewErrorType | null): void => undefined };
+function BlockableStep({
+  isOneTry,
+  onDone,
+}: {
+  isOneTry: boolean;
+  onDone: (result: QuestionResult) => void;
+}) {
+  const [blockedBy, setBlocked] = useState<InterviewErrorType | null>(null);
+  useEffect(() => {
+    blocker.set = setBlocked;
+  }, []);
+  return (
+    <QuestionStep
+      quest={QUEST}
+      index={0}
+      count={2}
+      isOneTry={isOneTry}
+      cameraStream={{} as MediaStream}
+      screenStream={null}
+      mimeType={null}
+      bitrates={null}
+      target={null}
+      applicantId={null}
+      blockedBy={blockedBy}
+      onDone={onDone}
+    />
+  );
+}
+
+async function block(cause: InterviewErrorType | null) {
+  await act(async () => blocker.set(cause));
+  await act(async () => undefined);
+}
+
+describe('QuestionStep under a blocking error', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    takes.started = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each<[InterviewErrorType, boolean]>([
+    ['NO_NETWORK', true],
+    ['MIC_LOW_VOLUME', true],
+    ['NO_NETWORK', false],
+  ])('%s (one-try %s): the recorders pause, and the same take goes on', async (cause, isOneTry) => {
+    const onDone = vi.fn<(result: QuestionResult) => void>();
+    renderWithProviders(<BlockableStep isOneTry={isOneTry} onDone={onDone} />);
+    if (isOneTry) await pass(10_000);
+    else {
+      fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+      await pass(0);
+    }
+    expect(phase()).toBe('recording');
+    await pass(5_000);
+    await block(cause);
+    const take = takes.started[0]!;
+    expect(take.pause).toHaveBeenCalledTimes(1);
+    expect(take.stop).not.toHaveBeenCalled();
+    // Paused, the clock does not run out.
+    await pass(120_000);
+    expect(onDone).not.toHaveBeenCalled();
+    await block(null);
+    expect(take.resume).toHaveBeenCalledTimes(1);
+    expect(takes.started).toHaveLength(1);
+    expect(phase()).toBe('recording');
+  });
+
+  it('one-try: a lost camera cuts the take off; once back, a new recording goes on and both are the answer', async () => {
+    const onDone = vi.fn<(result: QuestionResult) => void>();
+    renderWithProviders(<BlockableStep isOneTry onDone={onDone} />);
+    await pass(10_000);
+    await pass(20_000);
+    await block('CAMERA_NOT_FOUND');
+    expect(takes.started[0]!.stop).toHaveBeenCalled();
+    await block(null);
+    expect(takes.started).toHaveLength(2);
+    expect(takes.started[0]!.discard).not.toHaveBeenCalled();
+    expect(phase()).toBe('recording');
+    // What is left of the minute, not a new one.
+    await pass(40_500);
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onDone.mock.calls[0]![0].recordings).toEqual([
+      { recId: 'rec-1', kind: 'face' },
+      { recId: 'rec-2', kind: 'face' },
+    ]);
+  });
+
+  it('one-try: after the screen share was stopped, the cut-off take is the answer', async () => {
+    renderWithProviders(<BlockableStep isOneTry onDone={vi.fn()} />);
+    await pass(10_000);
+    await block('DENIED_SCREEN_ACCESS');
+    await block(null);
+    expect(takes.started).toHaveLength(1);
+    expect(phase()).toBe('recorded');
+  });
+
+  it('with retakes: a lost camera cuts the take off; once back, the answer is recorded again', async () => {
+    renderWithProviders(<BlockableStep isOneTry={false} onDone={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await pass(3_000);
+    await block('CAMERA_NOT_FOUND');
+    await block(null);
+    expect(takes.started[0]!.discard).toHaveBeenCalledTimes(1);
+    expect(takes.started).toHaveLength(2);
+    expect(phase()).toBe('recording');
   });
 });

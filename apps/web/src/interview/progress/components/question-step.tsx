@@ -5,6 +5,7 @@ import {
   getAnswerType,
   type Accommodation,
   type CandidateAnswer,
+  type InterviewErrorType,
   type PublicQuestion,
   type RecordingBitrates,
   type RecordingKind,
@@ -12,6 +13,7 @@ import {
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reactToBlock, reactToClear } from '../blocking-errors';
 import { startTake, type ActiveTake, type TakeTarget } from '../take-recorder';
 import { useQuestionClock, type QuestionClockActions } from '../use-question-timer';
 import { ensureFiniteDuration, toPlayableRecording } from '../../media/playable-recording';
@@ -38,25 +40,26 @@ interface QuestionStepProps {
   target: TakeTarget | null;
   applicantId: string | null;
   /**
-   * The candidate's accommodation (issue 14): approved extra time lengthens the limits; approved
+   * The candidate's accommodation: approved extra time lengthens the limits; approved
    * extra retakes let a one-try question be recorded again that many times.
    */
   accommodation?: Accommodation | null;
   /**
-   * A blocking device error (spec §8) is showing: the recorders stop (the take is kept) and the
-   * clock pauses. When it clears, a take that was cut off restarts as a new take, except in a
-   * one-try job, where the cut-off take is the answer (one take only: nothing recorded is
-   * thrown away).
+   * The blocking error showing, if any (progress/blocking-errors.ts): the clock pauses, and so
+   * do the recorders while their streams still run (the same take goes on when it clears); a
+   * lost device cuts the take off, and once it is back the answer is recorded again (retakes),
+   * goes on in a new recording (one-try: the cut-off one stays with the answer) or, after a
+   * stopped screen share in a one-try job, the cut-off take is the answer.
    */
-  isBlocked?: boolean;
+  blockedBy?: InterviewErrorType | null;
   onDone(result: QuestionResult): void;
 }
 
 /**
- * One question (spec §4 "Candidate interview"): the timer, and the answer of its type. Video and
+ * One question ("Candidate interview"): the timer, and the answer of its type. Video and
  * screen answers: with retakes start → stop → retake or save and proceed; one-try: a countdown,
  * recording starts by itself and ends at the time limit or on proceed. One-try with approved
- * extra retakes (issue 14): while a retake is left, the take can be stopped (or ends at the
+ * extra retakes: while a retake is left, the take can be stopped (or ends at the
  * limit) and is offered for review, Retake (with the count left: the countdown again, the full
  * limit) or Save; the last take, with none left, runs as a plain one-try take.
  */
@@ -69,7 +72,8 @@ export function QuestionStep(props: QuestionStepProps) {
   const oneTryRetakes =
     isOneTry && isRecorded ? approvedExtraRetakes(props.accommodation ?? null) : 0;
   const isLast = index === count - 1;
-  const isBlocked = props.isBlocked ?? false;
+  const blockedBy = props.blockedBy ?? null;
+  const isBlocked = blockedBy !== null;
 
   const [isSaving, setIsSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +85,8 @@ export function QuestionStep(props: QuestionStepProps) {
   const startingRef = useRef(false);
   const [hasRecording, setHasRecording] = useState(false);
   const doneRef = useRef(false);
+  /** Recordings of a one-try take cut off by a lost device: part of the answer, never dropped. */
+  const keptRecordingsRef = useRef<{ recId: string; kind: RecordingKind }[]>([]);
 
   // The handlers below reach the clock through this ref: it exists only once the hook ran.
   const clockRef = useRef<QuestionClockActions | null>(null);
@@ -101,37 +107,41 @@ export function QuestionStep(props: QuestionStepProps) {
     answer.resTime = Math.round(
       ((isRecorded ? view?.answerElapsedMs : view?.questionElapsedMs) ?? 0) / 1000,
     );
-    onDone({ answer, recordings: take?.recordings ?? [] });
+    onDone({ answer, recordings: [...keptRecordingsRef.current, ...(take?.recordings ?? [])] });
   }, [imgKey, isRecorded, onDone, optIdx, text, type]);
 
-  const startRecording = useCallback(async () => {
-    if (startingRef.current || doneRef.current) return;
-    setError(null);
-    const streams: { kind: RecordingKind; stream: MediaStream }[] = [];
-    if (props.cameraStream) streams.push({ kind: 'face', stream: props.cameraStream });
-    if (type === 'screen' && props.screenStream) {
-      streams.push({ kind: 'screen', stream: props.screenStream });
-    }
-    if (streams.length === 0) {
-      setError('interviewProgress.errors.noStream');
-      return;
-    }
-    startingRef.current = true;
-    try {
-      takeRef.current = await startTake({
-        streams,
-        mimeType: props.mimeType,
-        bitrates: props.bitrates,
-        target: props.target,
-      });
-      setReview(null);
-      clockRef.current?.startTake();
-    } catch {
-      setError('interviewProgress.errors.recorder');
-    } finally {
-      startingRef.current = false;
-    }
-  }, [props.cameraStream, props.mimeType, props.bitrates, props.screenStream, props.target, type]);
+  const startRecording = useCallback(
+    async (mode: 'new' | 'continue' = 'new') => {
+      if (startingRef.current || doneRef.current) return;
+      setError(null);
+      const streams: { kind: RecordingKind; stream: MediaStream }[] = [];
+      if (props.cameraStream) streams.push({ kind: 'face', stream: props.cameraStream });
+      if (type === 'screen' && props.screenStream) {
+        streams.push({ kind: 'screen', stream: props.screenStream });
+      }
+      if (streams.length === 0) {
+        setError('interviewProgress.errors.noStream');
+        return;
+      }
+      startingRef.current = true;
+      try {
+        takeRef.current = await startTake({
+          streams,
+          mimeType: props.mimeType,
+          bitrates: props.bitrates,
+          target: props.target,
+        });
+        setReview(null);
+        if (mode === 'continue') clockRef.current?.continueTake();
+        else clockRef.current?.startTake();
+      } catch {
+        setError('interviewProgress.errors.recorder');
+      } finally {
+        startingRef.current = false;
+      }
+    },
+    [props.cameraStream, props.mimeType, props.bitrates, props.screenStream, props.target, type],
+  );
 
   /** Stop (or time-up): the take is kept and offered for review, Retake or Save. */
   const stopRecording = useCallback(async () => {
@@ -176,7 +186,7 @@ export function QuestionStep(props: QuestionStepProps) {
     clockRef.current = clock;
   }, [clock]);
   const phase = isSaving ? 'saving' : view.phase;
-  /** One-try with an extra retake left for this question (issue 14). */
+  /** One-try with an extra retake left for this question. */
   const canRetakeOneTry = isOneTry && isRecorded && (view.retakesLeft ?? 0) > 0;
   useEffect(() => {
     canRetakeRef.current = canRetakeOneTry;
@@ -186,23 +196,53 @@ export function QuestionStep(props: QuestionStepProps) {
     phaseRef.current = phase;
   }, [phase]);
 
-  // A blocking error stops the recorders; when it clears, a cut-off take restarts.
-  const cutOffRef = useRef(false);
+  // A blocking error pauses the recorders or cuts the take off; when it clears, the paused
+  // take goes on and a cut-off one is recorded again or continued (blocking-errors.ts).
+  const blockedByRef = useRef(blockedBy);
+  useEffect(() => {
+    blockedByRef.current = blockedBy;
+  }, [blockedBy]);
+  const pausedRef = useRef(false);
+  const cutOffByRef = useRef<InterviewErrorType | null>(null);
   useEffect(() => {
     if (isBlocked) {
       const take = takeRef.current;
-      if (phaseRef.current !== 'recording' || !take) return;
-      cutOffRef.current = true;
+      const cause = blockedByRef.current;
+      if (phaseRef.current !== 'recording' || !take || !cause) return;
+      if (reactToBlock(cause) === 'pause') {
+        pausedRef.current = true;
+        take.pause();
+        return;
+      }
+      cutOffByRef.current = cause;
       void stopRecording();
       return;
     }
-    if (!cutOffRef.current) return;
-    cutOffRef.current = false;
-    if (isOneTry) return;
+    if (pausedRef.current) {
+      pausedRef.current = false;
+      const paused = takeRef.current;
+      // Stopped by the candidate meanwhile: nothing to go on with.
+      if (!paused || phaseRef.current !== 'recording') return;
+      if (paused.resume()) return;
+      // A stream that ended while paused cannot go on: the take is cut off, as by a lost device.
+      cutOffByRef.current = 'CAMERA_NOT_FOUND';
+    }
+    const cutOffBy = cutOffByRef.current;
+    if (!cutOffBy) return;
+    cutOffByRef.current = null;
+    const plan = reactToClear(cutOffBy, isOneTry);
+    if (plan === 'keep') return;
     void (async () => {
       const take = takeRef.current;
       takeRef.current = null;
       setReview(null);
+      clockRef.current?.stopTake();
+      if (plan === 'continue') {
+        await take?.stop();
+        keptRecordingsRef.current.push(...(take?.recordings ?? []));
+        await startRecording('continue');
+        return;
+      }
       clockRef.current?.retake();
       await take?.discard();
       setHasRecording(false);
@@ -331,7 +371,7 @@ export function QuestionStep(props: QuestionStepProps) {
 }
 
 /**
- * The take just recorded, to watch before Retake or Save (issue 13): a finite, seekable
+ * The take just recorded, to watch before Retake or Save: a finite, seekable
  * duration (the WebM's Duration is written in, with the player's fallback behind it).
  */
 function TakeReview({ review }: { review: NonNullable<ActiveTake['review']> }) {

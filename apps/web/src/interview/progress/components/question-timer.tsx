@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatClock, formatTimeLeft } from '../use-question-timer';
 
 /**
- * The answer clock (spec §9, issue 13): time left of the take (or of an unrecorded answer), the
+ * The answer clock: time left of the take (or of an unrecorded answer), the
  * halfway / almost-done warnings and low-time styling while it runs. Before the first take the
  * reading time is shown beside the full limit, which it does not consume; a thinking time
  * counts down to the automatic start.

@@ -1,6 +1,7 @@
 import {
   createMediaError,
   getAnswerType,
+  type RecordingKind,
   SCREEN_MAX_HEIGHT,
   SCREEN_MAX_WIDTH,
   type InterviewErrorAction,
@@ -15,16 +16,21 @@ import { InterviewFrame } from '../../onboarding/components/interview-frame';
 import { useAccommodationDecision } from '../../accommodation/use-accommodation-decision';
 import { useAccommodation } from '../../api/accommodation';
 import { hasInterviewSession, useInterviewSession } from '../../session/interview-session-store';
+import { forgetDurableInterview } from '../../session/durable-interview';
+import { isInterviewLive } from '../../session/live-interview';
 import { useConfirmBackToOnboarding, useQuitWarning } from '../../session/use-leave-guards';
+import { announceInterviewQuit, announceInterviewStart } from '../../session/interview-alerts';
 import { sendQuit } from '../../upload/upload-api';
 import { getUploadManager } from '../../upload/upload-service';
+import { InterruptedTake } from '../components/interrupted-take';
 import { QuestionStep, type QuestionResult } from '../components/question-step';
 import { hasInterviewEnded, markInterviewEnded } from '../interview-progress-state';
 import type { TakeTarget } from '../take-recorder';
-import { useLostDevices } from '../use-lost-devices';
+import { isLostDevice } from '../blocking-errors';
+import { useBlockingErrors } from '../use-blocking-errors';
 
 /**
- * `/interview/{jobId}/inprogress` (spec §2, §4): the questions one by one; every answer goes to
+ * `/interview/{jobId}/inprogress`: the questions one by one; every answer goes to
  * the upload queue, which saves it to the applicant once its recordings are stored.
  */
 export function InterviewProgressPage() {
@@ -38,7 +44,12 @@ export function InterviewProgressPage() {
     void import('../../end/routes/interview-end-page');
   }, []);
 
+  // A page that was reloaded (or reopened after a crash) has no live interview: the continue
+  // screen comes first, where the candidate sees what is saved and goes on by a click.
   if (!hasInterviewSession(session, jobId) || !session.job) {
+    return <Navigate to={`/interview/${jobId}`} replace />;
+  }
+  if (!session.isDemo && !isInterviewLive(jobId)) {
     return <Navigate to={`/interview/${jobId}`} replace />;
   }
   if (hasInterviewEnded(jobId, session.applicant?.id)) {
@@ -59,12 +70,17 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   const index = session.questionIndex;
   const setIndex = session.setQuestionIndex;
   const [cameraStream, setCameraStream] = useState(session.cameraStream);
-  // After a reload: whether the interrupted question's take was looked for (and saved).
+  // On opening: whether the current question's take cut off by a reload or a crash was looked for.
   const [isRecovered, setIsRecovered] = useState(!canStoreSession(session));
+  /** That take, kept for the candidate to choose what becomes of it. */
+  const [interrupted, setInterrupted] = useState<{
+    questId: string;
+    takes: { recId: string; kind: RecordingKind; durationMs: number }[];
+  } | null>(null);
   const isLeavingRef = useRef(false);
   const quests = useMemo(() => job?.quests ?? [], [job]);
   const canStore = !isDemo && applicant !== null && candidateToken !== null;
-  // Approved extra time (issue 14) lengthens every question's limits; each question reads what
+  // Approved extra time lengthens every question's limits; each question reads what
   // is known when it opens, so a decision that arrives mid-interview applies from the next one.
   const accommodation = useAccommodation(canStore ? applicant.id : null);
   useAccommodationDecision(
@@ -96,7 +112,18 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   }, [applicant, candidateToken, canStore, jobId]);
 
   useQuitWarning(!isDemo);
-  useConfirmBackToOnboarding(jobId, quit);
+  const leaveForOnboarding = useCallback(() => {
+    const hasQuit = !isLeavingRef.current && canStore;
+    quit();
+    if (hasQuit) announceInterviewQuit();
+    // Leaving for the onboarding on purpose: reopening the link does not offer this one again.
+    forgetDurableInterview(jobId);
+  }, [canStore, jobId, quit]);
+  useConfirmBackToOnboarding(jobId, leaveForOnboarding);
+  const applicantId = canStore ? applicant.id : null;
+  useEffect(() => {
+    if (applicantId) announceInterviewStart(applicantId);
+  }, [applicantId]);
   useEffect(() => {
     window.addEventListener('pagehide', quit);
     return () => window.removeEventListener('pagehide', quit);
@@ -114,45 +141,66 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
     };
   }, [applicant, candidateToken, canStore, index, jobId, quests, session.recordingContainer]);
 
-  // A reload in the middle of a recorded question: what was recorded before the page went
-  // away is in IndexedDB; it becomes the question's answer and the interview goes on.
+  // A reload or a crash in the middle of a recorded question: what was recorded before the page
+  // went away is in IndexedDB (and uploading). It is kept, and the candidate chooses what becomes
+  // of it: nothing is saved as the answer, or submitted, by itself.
   useEffect(() => {
     if (isRecovered) return;
     const quest = quests[index];
     let isActive = true;
     void (async () => {
-      if (!quest || !applicant || !candidateToken) {
+      if (!quest || !applicant) {
         setIsRecovered(true);
         return;
       }
-      const manager = getUploadManager();
-      const takes = await manager.findUnsavedRecordings(applicant.id, quest.id).catch(() => []);
+      const takes = await getUploadManager()
+        .findUnsavedRecordings(applicant.id, quest.id)
+        .catch(() => []);
       if (!isActive) return;
-      if (takes.length > 0) {
-        const durationMs = Math.max(...takes.map((take) => take.durationMs));
-        await manager.saveAnswer({
-          applicantId: applicant.id,
-          jobId,
-          questId: quest.id,
-          candidateToken,
-          answer: { resTime: Math.round(durationMs / 1000) },
-          recordings: takes.map(({ recId, kind }) => ({ recId, kind })),
-        });
-        if (!isActive) return;
-        if (index + 1 < quests.length) {
-          setIndex(index + 1);
-        } else {
-          markInterviewEnded(jobId, applicant.id);
-          isLeavingRef.current = true;
-          void navigate(`/interview/${jobId}/end`, { replace: true });
-        }
-      }
+      if (takes.length > 0) setInterrupted({ questId: quest.id, takes });
       setIsRecovered(true);
     })();
     return () => {
       isActive = false;
     };
-  }, [applicant, candidateToken, index, isRecovered, jobId, navigate, quests, setIndex]);
+  }, [applicant, index, isRecovered, quests]);
+
+  /** After a question: the next one, or (after the last) the upload and submit. */
+  const goOn = useCallback(() => {
+    if (index + 1 < quests.length) {
+      setIndex(index + 1);
+      return;
+    }
+    if (applicant) markInterviewEnded(jobId, applicant.id);
+    if (!isDemo) useInterviewSession.getState().markFinishing();
+    isLeavingRef.current = true;
+    void navigate(`/interview/${jobId}/end${isDemo ? '?demo=1' : ''}`, { replace: true });
+  }, [applicant, index, isDemo, jobId, navigate, quests.length, setIndex]);
+
+  /** The interrupted take becomes the answer (the candidate's choice). */
+  const keepInterrupted = useCallback(async () => {
+    const quest = quests[index];
+    if (!interrupted || !quest || !applicant || !candidateToken) return;
+    const durationMs = Math.max(...interrupted.takes.map((take) => take.durationMs));
+    await getUploadManager().saveAnswer({
+      applicantId: applicant.id,
+      jobId,
+      questId: quest.id,
+      candidateToken,
+      answer: { resTime: Math.round(durationMs / 1000) },
+      recordings: interrupted.takes.map(({ recId, kind }) => ({ recId, kind })),
+    });
+    setInterrupted(null);
+    goOn();
+  }, [applicant, candidateToken, goOn, index, interrupted, jobId, quests]);
+
+  /** Record again: the interrupted take is dropped (on the server too), the question restarts. */
+  const retakeInterrupted = useCallback(async () => {
+    if (!interrupted) return;
+    const manager = getUploadManager();
+    await Promise.all(interrupted.takes.map(({ recId }) => manager.discardRecording(recId)));
+    setInterrupted(null);
+  }, [interrupted]);
 
   const handleDone = useCallback(
     (result: QuestionResult) => {
@@ -167,20 +215,14 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
           recordings: result.recordings,
         });
       }
-      if (index + 1 < quests.length) {
-        setIndex(index + 1);
-        return;
-      }
-      if (applicant) markInterviewEnded(jobId, applicant.id);
-      isLeavingRef.current = true;
-      void navigate(`/interview/${jobId}/end${isDemo ? '?demo=1' : ''}`, { replace: true });
+      goOn();
     },
-    [applicant, candidateToken, canStore, index, isDemo, jobId, navigate, quests, setIndex],
+    [applicant, candidateToken, canStore, goOn, index, jobId, quests],
   );
 
   const quest = quests[index];
   const needsScreen = quest ? getAnswerType(quest.ansRule) === 'screen' : false;
-  const lostDevices = useLostDevices(cameraStream, session.screenStream, needsScreen);
+  const blocking = useBlockingErrors(cameraStream, session.screenStream, needsScreen);
   const [isRetrying, setIsRetrying] = useState(false);
   const [browser] = useState(() => getBrowserInfo());
 
@@ -192,7 +234,7 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
     }
     setIsRetrying(true);
     try {
-      if (lostDevices.lost === 'DENIED_SCREEN_ACCESS') {
+      if (blocking.error === 'DENIED_SCREEN_ACCESS') {
         const screen = await navigator.mediaDevices.getDisplayMedia({
           video: { width: { max: SCREEN_MAX_WIDTH }, height: { max: SCREEN_MAX_HEIGHT } },
           audio: false,
@@ -205,7 +247,7 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
         cameraStream?.getTracks().forEach((track) => track.stop());
         setCameraStream(stream);
       }
-      lostDevices.clear();
+      blocking.clearLost();
     } catch {
       // Still unavailable: the error stays and the candidate can try again.
     } finally {
@@ -214,33 +256,58 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   }
 
   if (!quest || !job || !isRecovered || accommodation.isLoading) return null;
+  if (interrupted && interrupted.questId === quest.id) {
+    return (
+      <InterruptedTake
+        quest={quest}
+        index={index}
+        count={quests.length}
+        recordedMs={Math.max(...interrupted.takes.map((take) => take.durationMs))}
+        canRetake={!job.rule.isOneTry}
+        onRetake={retakeInterrupted}
+        onKeep={keepInterrupted}
+      />
+    );
+  }
   if (getAnswerType(quest.ansRule) === 'screen' && !session.screenStream) {
     return <ShareScreenAgain onShared={session.setScreenStream} />;
   }
-  const lostError = lostDevices.lost
-    ? createMediaError(lostDevices.lost, browser.browserName)
+  const blockingError = blocking.error
+    ? createMediaError(blocking.error, browser.browserName)
     : null;
+  // A lost device is asked for again; the connection and a silent microphone clear by themselves.
+  const canAskAgain = blocking.error !== null && isLostDevice(blocking.error);
   return (
     <Stack gap="lg">
-      {lostError ? (
-        <Stack gap="xs" data-testid="lost-device">
+      {blockingError ? (
+        <Stack
+          gap="xs"
+          data-testid={canAskAgain ? 'lost-device' : 'blocking-error'}
+          data-error={blockingError.type}
+        >
           <ErrorDetail
-            error={lostError}
+            error={blockingError}
             browser={browser}
             onAction={(action) => void recoverDevice(action)}
           />
-          <Button
-            variant="default"
-            loading={isRetrying}
-            onClick={() => void recoverDevice('retry')}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('interviewProgress.lostDevice.retry')}
-          </Button>
+          {canAskAgain ? (
+            <Button
+              variant="default"
+              loading={isRetrying}
+              onClick={() => void recoverDevice('retry')}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('interviewProgress.lostDevice.retry')}
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('interviewProgress.blocked.waiting')}
+            </Text>
+          )}
         </Stack>
       ) : null}
       <QuestionStep
-        isBlocked={lostError !== null}
+        blockedBy={blocking.error}
         key={quest.id}
         quest={quest}
         index={index}

@@ -10,7 +10,7 @@ import { InterviewFrame } from '../../onboarding/components/interview-frame';
 import { InterviewNotAvailable } from '../../onboarding/components/interview-not-available';
 
 /**
- * `/application/{token}` (issue 14): the candidate's private status page. Their application's
+ * `/application/{token}`: the candidate's private status page. Their application's
  * stage (received, under review, decision) as the job's rules map the recruiter's status; the
  * status's own name only when the rule shows it. Nothing else of the review reaches this page.
  */

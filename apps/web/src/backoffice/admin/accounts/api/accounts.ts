@@ -25,7 +25,7 @@ export const accountKeys = {
   deletion: (id: string) => [...accountKeys.all, 'deletion', id] as const,
 };
 
-/** `GET user/query` (spec §7, admin, cancellable): one page of accounts. */
+/** `GET user/query` (admin, cancellable): one page of accounts. */
 export async function listAccounts(
   api: ApiClient,
   state: AccountListState,
@@ -108,4 +108,27 @@ export function useAccountDeletion(id: string | null) {
     enabled: id !== null,
     staleTime: 0,
   });
+}
+
+/** `POST user/verify-email {user}`: e-mails the account its verification link and code. */
+export async function sendVerificationEmail(api: ApiClient, id: string): Promise<void> {
+  await api.post('user/verify-email', { user: { _id: id } });
+}
+
+/** `POST user/verify-email-code {user}`: e-mails the account a verification code only. */
+export async function sendVerificationCode(api: ApiClient, id: string): Promise<void> {
+  await api.post('user/verify-email-code', { user: { _id: id } });
+}
+
+/** `POST user/verify-applicant {userId, code}`: a right code verifies the account's e-mail. */
+export async function verifyAccountCode(
+  api: ApiClient,
+  id: string,
+  code: string,
+): Promise<boolean> {
+  const answer = await api.post<{ isVerified?: unknown }>('user/verify-applicant', {
+    userId: id,
+    code,
+  });
+  return answer.isVerified === true;
 }

@@ -79,7 +79,7 @@ function AccountForm({
       );
       await onSave({ input, advancedPrm });
     } catch (error) {
-      // Spec §8: a validation error on adding a user shows on its fields, no generic alert.
+      // A validation error on adding a user shows on its fields, no generic alert.
       if (placeAccountErrors(error, FORM_FIELDS, form.setError)) return;
       setFormError(getErrorI18nKey(error));
     }
@@ -194,7 +194,7 @@ function AccountForm({
 }
 
 /**
- * The account-edit modal (spec §2 account overview): name, email, company, role, plan (`perm`)
+ * The account-edit modal (account overview): name, email, company, role, plan (`perm`)
  * and single features granted by name (`advancedPrm`) on top of the plan; a password when adding.
  * Full screen on a phone.
  */

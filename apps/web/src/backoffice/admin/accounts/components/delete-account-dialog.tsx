@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccountDeletion } from '../api/accounts';
 
 /**
- * Spec §6: "Are you sure you want to delete {name}'s account", and what happens to the account's
+ * "Are you sure you want to delete {name}'s account", and what happens to the account's
  * work, as the server will do it: handed to a colleague, or deleted with the organisation when
  * the account is its last member. Delete waits until that is known.
  */

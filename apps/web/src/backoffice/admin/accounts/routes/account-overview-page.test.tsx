@@ -38,7 +38,7 @@ function list(accounts: Account[]): { body: AccountListResponse } {
 
 afterEach(() => useViewAsStore.getState().stopViewAs());
 
-describe('AccountOverviewPage (spec §2 admin accounts)', () => {
+describe('AccountOverviewPage (admin accounts)', () => {
   it('lists accounts sorted by first name descending, and a header click sorts by that column', async () => {
     const { fetchMock } = renderScreen(<AccountOverviewPage />, {
       path: '/backoffice/admin/account',
@@ -107,7 +107,7 @@ describe('AccountOverviewPage (spec §2 admin accounts)', () => {
     expect(badge).not.toHaveAttribute('title');
   });
 
-  it('a validation error on adding a user shows on its fields, with no alert (spec §8)', async () => {
+  it('a validation error on adding a user shows on its fields, with no alert', async () => {
     renderScreen(<AccountOverviewPage />, {
       path: '/backoffice/admin/account',
       user: ADMIN,

@@ -20,7 +20,7 @@ const paramsOf = (filter: ActivityConditions) => ({
   toDate: filter.toDate,
 });
 
-/** `GET activity?filters` (spec §7, admin): one page, oldest first (spec §9). */
+/** `GET activity?filters` (admin): one page, oldest first. */
 export async function listActivities(
   api: ApiClient,
   filter: ActivityFilter,

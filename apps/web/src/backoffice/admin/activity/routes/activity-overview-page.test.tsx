@@ -25,7 +25,7 @@ function reply(activities: Activity[]): { body: ActivityListResponse } {
   };
 }
 
-describe('ActivityOverviewPage (spec §2 admin activity)', () => {
+describe('ActivityOverviewPage (admin activity)', () => {
   it('lists who did what, marks a view-as action, a guest and an API key, and counts them', async () => {
     renderScreen(<ActivityOverviewPage />, {
       path: '/backoffice/admin/activity',

@@ -96,7 +96,7 @@ function useUserOptions(search: string, selectedId: string | undefined) {
 }
 
 /**
- * The activity overview (spec §2 admin `/backoffice/admin/activity`, §3 Activity): who did
+ * The activity overview (admin `/backoffice/admin/activity`): who did
  * what and when, oldest first, 50 per page, filtered by user and dates (in the URL), with an
  * admin's view-as actions marked, and the filtered list exported as CSV.
  */

@@ -12,7 +12,7 @@ export const recordKeys = {
   list: (filter: RecordFilter) => [...recordKeys.all, 'list', filter] as const,
 };
 
-/** `GET record?filters` (spec §7, admin): one page of records, newest first (spec §9). */
+/** `GET record?filters` (admin): one page of records, newest first. */
 export async function listRecords(
   api: ApiClient,
   filter: RecordFilter,

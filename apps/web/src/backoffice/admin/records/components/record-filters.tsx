@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 export type RecordFilterValues = Omit<RecordFilter, 'currPage' | 'itemsPerPage'>;
 
 /**
- * The record overview's filters (spec §3 record filters): message text (or, with "exclude",
+ * The record overview's filters (record filters): message text (or, with "exclude",
  * everything but it), source, levels, status code, trace id, user, from and to date.
  */
 export function RecordFilters({

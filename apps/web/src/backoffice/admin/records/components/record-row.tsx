@@ -4,7 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Long messages are shown clipped to 100 characters in the row (spec §9). */
+/** Long messages are shown clipped to 100 characters in the row. */
 const MESSAGE_PREVIEW_CHARS = 100;
 
 const LEVEL_COLORS: Record<LogRecord['level'], string> = {
@@ -36,7 +36,7 @@ export function whoOf(record: LogRecord, t: (key: string) => string): string {
   return '—';
 }
 
-/** The candidate's address a record carries (spec §3 Log record meta.applicant.info). */
+/** The candidate's address a record carries (Log record meta.applicant.info). */
 function applicantEmailOf(record: LogRecord): string | undefined {
   const email = record.meta.applicant?.info?.email;
   return typeof email === 'string' && email ? email : undefined;
@@ -63,7 +63,7 @@ function Detail({ label, value }: { label: string; value: string | number | unde
 }
 
 /**
- * One record of the overview (spec §2 "table with expandable rows"): time, level, source,
+ * One record of the overview ("table with expandable rows"): time, level, source,
  * message, who and status; opening it shows the meta and the stack.
  */
 export function RecordRow({

@@ -36,7 +36,7 @@ function page(records: LogRecord[], total = records.length): { body: RecordListR
   return { body: { records, totalRecordCount: total, totalRecordCountCapped: false } };
 }
 
-describe('RecordOverviewPage (spec §2 admin records)', () => {
+describe('RecordOverviewPage (admin records)', () => {
   it('lists records newest first and opens a row to show where, who and the stack', async () => {
     renderScreen(<RecordOverviewPage />, {
       path: '/backoffice/admin/record',

@@ -79,8 +79,8 @@ function valuesOf(filter: RecordFilter): RecordFilterValues {
 }
 
 /**
- * Error records (spec §2 admin `/backoffice/admin/record`): what the web app logged and the
- * server's own failures, newest first, 50 per page, with the filters of spec §3 in the URL and
+ * Error records (admin `/backoffice/admin/record`): what the web app logged and the
+ * server's own failures, newest first, 50 per page, with the filters of the product in the URL and
  * rows that open to show who, where, the trace id and the stack.
  */
 export default function RecordOverviewPage() {

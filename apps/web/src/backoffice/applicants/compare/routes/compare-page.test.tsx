@@ -61,6 +61,8 @@ function applicant(id: string, fName: string): ApplicantDetails {
     archivedAt: null,
     incomplete: false,
     rating: { avg: null, count: 0 },
+    score: null,
+    knockedOut: false,
     notes: [],
     timeline: [],
     ratings: { summary: { avg: null, count: 0 }, ratings: [] },
@@ -124,7 +126,7 @@ function renderCompare(query: string) {
   });
 }
 
-describe('ComparePage (issue 15 compare)', () => {
+describe('ComparePage (compare)', () => {
   it('reads two to four distinct ids from the link', () => {
     expect(compareIdsOf('a, b,a,,c,d,e')).toEqual(['a', 'b', 'c', 'd']);
     expect(compareIdsOf(null)).toEqual([]);

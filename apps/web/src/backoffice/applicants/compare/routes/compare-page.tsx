@@ -47,7 +47,7 @@ function plainText(quest: Question): string {
 }
 
 /**
- * /backoffice/compare/{jobId}?ids=a,b[,c,d]&quest=… (issue 15 compare): two to four applicants
+ * /backoffice/compare/{jobId}?ids=a,b[,c,d]&quest=… (compare): two to four applicants
  * of one job side by side on one question. "Play in turn" plays each answer to its end and then
  * the next; any answer can also be played on its own. The question is in the URL, so a
  * comparison can be shared with a colleague of the organisation.

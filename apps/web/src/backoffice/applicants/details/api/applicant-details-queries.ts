@@ -18,7 +18,7 @@ export function useApplicantDetails(jobId: string, applicantId: string) {
 
 /**
  * `GET job/applicantVideos/{applicantId}/{jobId}`: the answers with signed URLs. The server
- * records every call as a "watch" (spec §3 activity), so it runs once per visit of the page:
+ * records every call as a "watch" (activity), so it runs once per visit of the page:
  * never stale while the page is open, and dropped from the cache as soon as the page closes
  * (signed URLs expire, so a later visit asks again).
  */

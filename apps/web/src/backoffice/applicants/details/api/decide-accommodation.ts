@@ -10,7 +10,7 @@ import { useApiClient } from '../../../../common/api/api-client-context';
 import { showAlert } from '../../../../common/stores/alert-store';
 import { applicantKeys } from '../../api/applicants-api';
 
-/** `PUT job/{jobId}/{applicantId}/accommodation {decision}`: approve or decline (issue 14). */
+/** `PUT job/{jobId}/{applicantId}/accommodation {decision}`: approve or decline. */
 export async function decideAccommodation(
   api: ApiClient,
   jobId: string,

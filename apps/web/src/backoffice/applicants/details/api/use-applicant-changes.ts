@@ -15,6 +15,7 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApiClient } from '../../../../common/api/api-client-context';
 import { showAlert } from '../../../../common/stores/alert-store';
+import { useHistoryStore, type HistoryLabel } from '../../../common/history/history-store';
 import { APPLICANTS_KEY, applicantKeys, updateApplicants } from '../../api/applicants-api';
 
 type ListData = ApplicantListResponse | InfiniteData<ApplicantListResponse>;
@@ -48,10 +49,11 @@ export function removeApplicantFromList(data: ListData | undefined, id: string) 
 }
 
 /**
- * Every change the details screen makes to its applicant, through `PUT job/applicant` (spec §4,
- * §7). Status and note removal are optimistic: the cached details change at once (the status
- * event or the note with its note event) and go back, with the failure alert, when the server
- * refuses. The other changes wait for the server. After each, the cached details are refetched
+ * Every change the details screen makes to its applicant, through `PUT job/applicant`, each
+ * recorded in the back office's undo/redo history (`useHistoryStore`). Status, read and note
+ * removal are optimistic: the cached details change at once (the status event or the note with
+ * its note event) and go back, with the failure alert, when the server refuses (a failed update
+ * takes back two history steps, a failed removal one). The other changes wait for the server. After each, the cached details are refetched
  * (the server's timeline is the truth) and the overview lists are refreshed.
  * Each action resolves to whether the server agreed.
  */
@@ -75,41 +77,74 @@ export function useApplicantChanges(applicantId: string) {
     const send = (change: Omit<ApplicantChange, 'id'>) =>
       updateApplicants(api, [{ id: applicantId, ...change }]);
 
-    /** Applies `update` to the cache now; puts the previous details back if the call fails. */
+    const putBack = (details: ApplicantDetails | undefined) => () => {
+      if (details) queryClient.setQueryData(detailsKey, details);
+    };
+
+    /**
+     * Records a change the cache already shows, in the history: `previous` is what undo puts
+     * back, `update` what redo applies again.
+     */
+    function recordDone(
+      label: HistoryLabel,
+      previous: ApplicantDetails | undefined,
+      update: (details: ApplicantDetails) => ApplicantDetails,
+    ) {
+      useHistoryStore
+        .getState()
+        .record({ label, undo: putBack(previous), redo: () => write(update) });
+    }
+
+    /**
+     * Applies `update` to the cache now and records it: an update (`isRemove` false) as two
+     * steps, the kept previous details then the change; a removal as one. A refused call takes
+     * those steps back, which puts the previous details back.
+     */
     async function optimistic(
+      label: HistoryLabel,
       update: (details: ApplicantDetails) => ApplicantDetails,
       change: Omit<ApplicantChange, 'id'>,
+      { isRemove = false } = {},
     ): Promise<boolean> {
       await queryClient.cancelQueries({ queryKey: detailsKey });
       const previous = read();
+      const history = useHistoryStore.getState();
+      if (!isRemove) {
+        history.record({ label: 'keepPreviousApplicant', undo: putBack(previous), redo: () => {} });
+      }
       write(update);
+      recordDone(label, previous, update);
       try {
         await send(change);
         return true;
       } catch {
-        if (previous) queryClient.setQueryData(detailsKey, previous);
+        // A failed remove takes back its one step, a failed update its two.
+        useHistoryStore.getState().undo(isRemove ? 1 : 2);
         return false;
       }
     }
 
     return {
-      /** Opening the details marks the applicant read (spec §4); a failure only logs. */
+      /** Opening the details marks the applicant read; a failure only logs. */
       async markRead(): Promise<boolean> {
-        const isSaved = await optimistic((details) => ({ ...details, isRead: true }), {
-          isRead: true,
-        });
+        const isSaved = await optimistic(
+          'applicantRead',
+          (details) => ({ ...details, isRead: true }),
+          { isRead: true },
+        );
         if (isSaved) await refreshLists();
         return isSaved;
       },
 
       /**
-       * Sets a status (spec §4). The same status again does nothing and calls nothing; any
+       * Sets a status. The same status again does nothing and calls nothing; any
        * other adds its status event to the timeline at once.
        */
       async changeStatus(statusCode: ApplicantStatusCode): Promise<boolean> {
         const current = read();
         if (!current || current.status === statusCode) return false;
         const isSaved = await optimistic(
+          'applicantStatus',
           (details) => ({
             ...details,
             status: statusCode,
@@ -130,20 +165,28 @@ export function useApplicantChanges(applicantId: string) {
 
       /** Adds a note and its note event; the server gives the note its id and author. */
       async addNote(note: NewNote): Promise<boolean> {
+        const previous = read();
         try {
           await send({ newNote: note });
         } catch {
           alertOf('failAdd', 'note');
           return false;
         }
+        // The note comes back with its id from the server's details: redo refetches them.
+        useHistoryStore.getState().record({
+          label: 'noteAdd',
+          undo: putBack(previous),
+          redo: () => void refreshDetails(),
+        });
         alertOf('add', 'note');
         await refreshDetails();
         return true;
       },
 
-      /** Removes a note together with its timeline event (spec §4). */
+      /** Removes a note together with its timeline event. */
       async removeNote(noteId: string): Promise<boolean> {
         const isSaved = await optimistic(
+          'noteRemove',
           (details) => ({
             ...details,
             notes: details.notes.filter((note) => note.id !== noteId),
@@ -152,6 +195,7 @@ export function useApplicantChanges(applicantId: string) {
             ),
           }),
           { removeNoteId: noteId },
+          { isRemove: true },
         );
         if (!isSaved) {
           alertOf('failRemove', 'note');
@@ -162,7 +206,7 @@ export function useApplicantChanges(applicantId: string) {
         return true;
       },
 
-      /** Saves the edit form (spec §5). */
+      /** Saves the edit form. */
       async saveInfo(info: ApplicantEditInput): Promise<boolean> {
         try {
           await send({ info });
@@ -170,7 +214,7 @@ export function useApplicantChanges(applicantId: string) {
           alertOf('failUpdate', 'applicant');
           return false;
         }
-        write((details) => ({
+        const edit = (details: ApplicantDetails): ApplicantDetails => ({
           ...details,
           info: {
             ...details.info,
@@ -180,14 +224,16 @@ export function useApplicantChanges(applicantId: string) {
             phone: info.phone ?? '',
             hometown: info.hometown ?? '',
           },
-        }));
+        });
+        recordDone('applicantEdit', read(), edit);
+        write(edit);
         alertOf('update', 'applicant');
         await Promise.all([refreshDetails(), refreshLists()]);
         return true;
       },
 
       /**
-       * Archives an active applicant or restores an archived one (spec §4): on success it
+       * Archives an active applicant or restores an archived one: on success it
        * leaves the cached overview lists at once, and every list is refreshed.
        */
       async toggleArchive(): Promise<boolean> {
@@ -201,7 +247,12 @@ export function useApplicantChanges(applicantId: string) {
           return false;
         }
         alertOf(archivedAt ? 'archive' : 'restore', 'applicant');
-        write((details) => ({ ...details, archivedAt }));
+        const toggle = (details: ApplicantDetails): ApplicantDetails => ({
+          ...details,
+          archivedAt,
+        });
+        recordDone(archivedAt ? 'applicantArchive' : 'applicantRestore', current, toggle);
+        write(toggle);
         queryClient.setQueriesData<ListData>({ queryKey: applicantKeys.lists() }, (data) =>
           removeApplicantFromList(data, applicantId),
         );

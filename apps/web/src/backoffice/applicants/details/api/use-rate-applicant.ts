@@ -11,7 +11,7 @@ import { showAlert } from '../../../../common/stores/alert-store';
 import { APPLICANTS_KEY, applicantKeys, rateApplicant } from '../../api/applicants-api';
 
 /**
- * The caller's rating of a scorecard criterion or an answer (issue 15). The answer of the call
+ * The caller's rating of a scorecard criterion or an answer. The answer of the call
  * (everyone's ratings) goes into the cached details at once; the details are then refetched
  * (the timeline has a new entry) and the overview lists refreshed (average and count).
  * Resolves to whether the server agreed.

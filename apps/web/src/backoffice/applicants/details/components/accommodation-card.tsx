@@ -8,7 +8,7 @@ import { DateTimeText } from './note-parts';
 const STATUS_COLORS = { pending: 'orange', approved: 'teal', declined: 'gray' } as const;
 
 /**
- * The candidate's adjustment request (issue 14) on the applicant's page: while it waits, what
+ * The candidate's adjustment request on the applicant's page: while it waits, what
  * was asked and why, with Approve and Decline; once decided, the same facts as history.
  */
 export function AccommodationCard({

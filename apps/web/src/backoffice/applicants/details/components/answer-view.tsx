@@ -19,6 +19,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterviewPlayer, type InterviewPlayerHandle } from '../../player/interview-player';
 import richText from '../../../../common/ui/rich-text.module.css';
+import { QuestionScoreMark } from '../../common/score-parts';
 
 export interface PlayerMarker {
   seconds: number;
@@ -81,13 +82,14 @@ function ChoiceAnswer({ quest, chosen }: { quest: Question; chosen: readonly num
                 </Text>
               </Group>
               <Group gap={6} wrap="nowrap">
+                {/* Shade 9: small bold text keeps 4.5:1 on the tinted background. */}
                 {isChosen ? (
-                  <Text fz="xs" fw={700} c={`${color}.8`}>
+                  <Text fz="xs" fw={700} c={`${color}.9`}>
                     {t('applicantDetails.answer.chosen')}
                   </Text>
                 ) : null}
                 {opt.isCorrect ? (
-                  <Group gap={2} wrap="nowrap" c="teal.8">
+                  <Group gap={2} wrap="nowrap" c="teal.9">
                     <IconCircleCheck size={16} aria-hidden />
                     <Text fz="xs" fw={700}>
                       {t('applicantDetails.answer.correct')}
@@ -104,10 +106,11 @@ function ChoiceAnswer({ quest, chosen }: { quest: Question; chosen: readonly num
 }
 
 /**
- * One question and the applicant's answer, by answer type (spec §2): the player for video and
+ * One question and the applicant's answer, by answer type: the player for video and
  * screen answers (screen main, camera secondary), the text, the code in a left-to-right
  * monospace block that keeps its indentation, the image, or the options with the chosen and
- * the correct ones marked. A question without an answer says so.
+ * the correct ones marked (and a scored question's right or wrong). A question without an
+ * answer says so.
  */
 export function AnswerView({
   quest,
@@ -227,9 +230,12 @@ export function AnswerView({
             <bdi>{quest.txt.trim() || t('applicantDetails.questions.untitled')}</bdi>
           </Title>
         </Stack>
+        {type === 'multipleChoice' && !isLoading && !hasFailed ? (
+          <QuestionScoreMark quest={quest} chosen={answer?.optIdx ?? undefined} />
+        ) : null}
         {quest.desc ? (
           <Typography fz="sm" c="gray.7" p={0} className={richText.bidi}>
-            {/* The server sanitises every HTML field it stores (spec §2). */}
+            {/* The server sanitises every HTML field it stores. */}
             <Box dangerouslySetInnerHTML={{ __html: quest.desc }} />
           </Typography>
         ) : null}

@@ -5,7 +5,7 @@ import {
   type ApplicantStatusCode,
 } from '@candid/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useApiClient } from '../../../../common/api/api-client-context';
 import { isApiClientError } from '../../../../common/api/api-error';
 import { showAlert } from '../../../../common/stores/alert-store';
@@ -29,6 +29,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import classes from '../../../../common/ui/mirror-in-rtl.module.css';
 import { ResponsiveMenu, type ResponsiveMenuItem } from '../../../../common/ui/responsive-menu';
+import { useIsPhone } from '../../../../common/ui/media-queries';
 import { ApplicantAvatar } from '../../common/applicant-avatar';
 import { CopyField } from './copy-field';
 import { StatusMenu } from './status-menu';
@@ -36,8 +37,8 @@ import { StatusMenu } from './status-menu';
 const ICON_PROPS = { size: 16, 'aria-hidden': true, color: 'var(--mantine-color-gray-6)' };
 
 /**
- * The CV menu (spec §2): view in a new tab, download under its stored name, and replace (or
- * upload, when there is none) with the same file rules as the candidate's upload (spec §5).
+ * The CV menu: view in a new tab, download under its stored name, and replace (or
+ * upload, when there is none) with the same file rules as the candidate's upload.
  */
 function CvMenu({
   jobId,
@@ -144,7 +145,7 @@ function CvMenu({
 }
 
 /**
- * The details header (spec §2): back to the overview, avatar, name, job title, email, phone and
+ * The details header: back to the overview, avatar, name, job title, email, phone and
  * hometown (each click-to-copy), the status dropdown, the CV menu and the applicant menu
  * (edit; archive, or restore when archived; export and delete on the candidate's request).
  */
@@ -156,9 +157,12 @@ export function ApplicantHeader({
   onEdit,
   onToggleArchive,
   dataRequestItems = [],
+  stepper = null,
 }: {
   applicant: ApplicantDetails;
-  /** The data request items (export, delete on request; issue 15) at the menu's end. */
+  /** Previous / next applicant of the list the page was opened from, beside the back link. */
+  stepper?: ReactNode;
+  /** The data request items (export, delete on request) at the menu's end. */
   dataRequestItems?: ResponsiveMenuItem[];
   isStatusDisabled: boolean;
   onBack: () => void;
@@ -167,6 +171,7 @@ export function ApplicantHeader({
   onToggleArchive: () => void;
 }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const { info } = applicant;
   const fullName = `${info.fName} ${info.lName}`.trim();
   const isArchived = Boolean(applicant.archivedAt);
@@ -199,17 +204,20 @@ export function ApplicantHeader({
 
   return (
     <Stack gap="sm">
-      <Button
-        variant="subtle"
-        color="gray"
-        size="compact-sm"
-        px={4}
-        onClick={onBack}
-        leftSection={<IconArrowLeft size={16} className={classes.mirror} aria-hidden />}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('applicantDetails.header.back')}
-      </Button>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          px={4}
+          mih={44}
+          onClick={onBack}
+          leftSection={<IconArrowLeft size={16} className={classes.mirror} aria-hidden />}
+        >
+          {t('applicantDetails.header.back')}
+        </Button>
+        {stepper}
+      </Group>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
           <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: '1 1 280px' }}>
@@ -247,7 +255,7 @@ export function ApplicantHeader({
           </Group>
           <Group
             gap="xs"
-            wrap="nowrap"
+            wrap={isPhone ? 'wrap' : 'nowrap'}
             w={{ base: '100%', sm: 'auto' }}
             miw={0}
             style={{ marginInlineStart: 'auto' }}

@@ -5,9 +5,12 @@ import {
   IconClockCheck,
   IconClockPlus,
   IconClockX,
+  IconCameraCheck,
+  IconFaceIdError,
   IconDoorExit,
   IconEye,
   IconNote,
+  IconPlayerPlay,
   IconSend,
   IconSparkles,
   IconStar,
@@ -15,6 +18,7 @@ import {
   IconUserShare,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ReadMoreText } from '../../../../common/ui/read-more-text';
 import type { BookmarkTargets } from './bookmark-targets';
 import { BookmarkChip, DateTimeText, RemoveNoteButton } from './note-parts';
 
@@ -24,9 +28,12 @@ const ACTIVITY_ICONS = {
   opened: IconEye,
   submitted: IconCircleCheck,
   quited: IconDoorExit,
+  resumed: IconPlayerPlay,
   accommodationRequested: IconClockPlus,
   accommodationApproved: IconClockCheck,
   accommodationDeclined: IconClockX,
+  mediaCheckPassed: IconCameraCheck,
+  faceCheckSkipped: IconFaceIdError,
 } as const;
 
 /** `text` as a bidirectional isolate, laid out on its own whatever the sentence's direction. */
@@ -49,10 +56,10 @@ function EventIcon({ event }: { event: TimelineEvent }) {
 }
 
 /**
- * The applicant's timeline (spec §3), oldest first as the server keeps it: the created event,
+ * The applicant's timeline, oldest first as the server keeps it: the created event,
  * the interview's milestones (an adjustment request and its decision among them), every status
  * change with its label, every note with its text and bookmark, and every rating given, changed
- * or cleared (issue 15), and each view of a hiring manager's share link. Removing a note event removes the note too (spec §4).
+ * or cleared, and each view of a hiring manager's share link. Removing a note event removes the note too.
  */
 export function ApplicantTimeline({
   events,
@@ -79,7 +86,7 @@ export function ApplicantTimeline({
         // Names and labels are isolated (FSI…PDI), so an English label in a Hebrew sentence
         // (or the reverse) keeps its place and does not carry the score along with it.
         const name = isolate(event.reviewer ?? t('ratings.formerMember'));
-        // A hiring manager's rating through a share link (issue 15) is labelled as the guest's.
+        // A hiring manager's rating through a share link is labelled as the guest's.
         const reviewer = event.guest ? t('shareLinks.guestLabel', { name }) : name;
         const target =
           event.targetType === 'question'
@@ -129,14 +136,7 @@ export function ApplicantTimeline({
             </Group>
             {event.type === 'note' ? (
               <>
-                <Text
-                  fz="sm"
-                  c="gray.8"
-                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                  dir="auto"
-                >
-                  {event.txt}
-                </Text>
+                <ReadMoreText fz="sm" c="gray.8" text={event.txt} />
                 {event.timeStamp ? (
                   <Group>
                     <BookmarkChip

@@ -19,7 +19,7 @@ export const EMPTY_BOOKMARK: BookmarkParts = { minutes: '', seconds: '' };
 const PART_PATTERN = new RegExp(`^\\d{0,${BOOKMARK_PART_MAX_CHARS}}$`, 'u');
 
 /**
- * Whether a bookmark input may take this value (spec §5): at most two digits each, seconds at
+ * Whether a bookmark input may take this value: at most two digits each, seconds at
  * most 59, and the time so far (an empty part counts as 0) not past the video's end.
  */
 export function isBookmarkInputAllowed(parts: BookmarkParts, durationSec: number): boolean {
@@ -33,7 +33,7 @@ export function isBookmarkInputAllowed(parts: BookmarkParts, durationSec: number
 
 const pad = (value: string) => (value === '' ? value : value.padStart(2, '0'));
 
-/** A warning that shows for WARNING_DISPLAY_MS (spec §9: 2.5 s) each time `show` is called. */
+/** A warning that shows for WARNING_DISPLAY_MS (2.5 s) each time `show` is called. */
 export function useTimedWarning(): { isShown: boolean; show: () => void } {
   const [isShown, setIsShown] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -47,7 +47,7 @@ export function useTimedWarning(): { isShown: boolean; show: () => void } {
 }
 
 /**
- * The note's bookmark time, `mm:ss` in two small inputs (spec §5): a keystroke that would break
+ * The note's bookmark time, `mm:ss` in two small inputs: a keystroke that would break
  * a limit is undone and "Outside limits" shows for 2.5 s; leaving an input pads it to two
  * digits; "use current time" copies the player's position. The bookmark is attached only when
  * both are filled (parseBookmark decides on submit).

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '../../../../common/ui/copy-to-clipboard';
 
 /**
- * A header value the recruiter copies with one click (spec §2: name, job title, email, phone
+ * A header value the recruiter copies with one click (name, job title, email, phone
  * and hometown are click-to-copy); the copy shows the "Copied to clipboard" alert. `dir`
  * keeps emails and phone numbers left-to-right inside Hebrew text.
  */

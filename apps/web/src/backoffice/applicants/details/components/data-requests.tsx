@@ -34,7 +34,7 @@ function saveFile(blob: Blob, fileName: string) {
 }
 
 /**
- * A candidate's data requests on the details page (issue 15): export everything the product
+ * A candidate's data requests on the details page: export everything the product
  * holds about the applicant as a zip, and delete the applicant with all its files after a
  * confirmation that names who goes. Returns the applicant menu's two items and the dialog.
  */

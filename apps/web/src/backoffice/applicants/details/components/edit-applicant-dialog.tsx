@@ -87,7 +87,7 @@ function EditApplicantForm({
 }
 
 /**
- * The edit-applicant dialog (spec §2, §5): first name required; last name, email, phone and
+ * The edit-applicant dialog: first name required; last name, email, phone and
  * hometown optional (email and phone checked when filled). Save stays disabled while any field
  * has an error, so an invalid form can never be sent.
  */

@@ -11,6 +11,7 @@ import { IconNote, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../../common/forms/use-schema-form';
+import { ReadMoreText } from '../../../../common/ui/read-more-text';
 import {
   BookmarkInputs,
   EMPTY_BOOKMARK,
@@ -35,7 +36,7 @@ function authorName(note: ReviewNote, fallback: string): string {
   return `${note.owner.fName} ${note.owner.lName ?? ''}`.trim() || fallback;
 }
 
-/** The add-note form (spec §5): trimmed text, required, at most 2000 characters; bookmark. */
+/** The add-note form: trimmed text, required, at most 2000 characters; bookmark. */
 function AddNoteForm({
   canBookmark,
   questId,
@@ -65,7 +66,7 @@ function AddNoteForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     // The bookmark is two boxes read against the video's length; its outside-the-video warning
-    // is its own (spec §5), the note's text goes through the domain's schema with it.
+    // is its own, the note's text goes through the domain's schema with it.
     let timeStamp: string | undefined;
     if (canBookmark) {
       const parsed = parseBookmark(bookmark.minutes, bookmark.seconds, durationSec ?? 0);
@@ -124,7 +125,7 @@ function AddNoteForm({
 }
 
 /**
- * Notes (spec §2, §4): the add form, then the notes newest first with author, date and time,
+ * Notes: the add form, then the notes newest first with author, date and time,
  * and their bookmark, which plays its answer from that moment. A new bookmark points into the
  * shown answer. "Play notes" plays the shown answer's bookmarked moments one after another.
  */
@@ -221,13 +222,7 @@ export function NotesPanel({
                     </Stack>
                     <RemoveNoteButton onClick={() => onRemove(note)} />
                   </Group>
-                  <Text
-                    fz="sm"
-                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                    dir="auto"
-                  >
-                    {note.txt}
-                  </Text>
+                  <ReadMoreText fz="sm" text={note.txt} />
                   {note.timeStamp ? (
                     <Group>
                       <BookmarkChip

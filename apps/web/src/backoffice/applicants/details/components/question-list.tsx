@@ -1,6 +1,8 @@
 import {
   answerTypeLabelKey,
   getAnswerType,
+  isChoiceCorrect,
+  isScoredQuestion,
   type Question,
   type ReviewAnswer,
 } from '@candid/domain';
@@ -16,11 +18,40 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { AnswerTypeIcon } from '../../../common/questions/answer-type-menu';
 
+/** A scored question's answer, right or wrong, once the answers are in; null otherwise. */
+function ScoreIcon({ quest, answer }: { quest: Question; answer: ReviewAnswer | undefined }) {
+  const { t } = useTranslation();
+  if (!isScoredQuestion(quest) || !answer?.optIdx) return null;
+  const isRight = isChoiceCorrect(quest, answer.optIdx);
+  const kind =
+    quest.scoring === 'knockout'
+      ? t('applicantDetails.score.knockout')
+      : t('applicantDetails.score.scored');
+  const label = `${kind}: ${isRight ? t('applicantDetails.score.right') : t('applicantDetails.score.wrong')}`;
+  return (
+    <Tooltip label={label} withArrow>
+      <ThemeIcon
+        size={22}
+        radius="xl"
+        variant="light"
+        color={isRight ? 'teal' : quest.scoring === 'knockout' ? 'red' : 'orange'}
+        role="img"
+        aria-label={label}
+        data-testid="question-score-icon"
+        data-right={isRight}
+      >
+        {isRight ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
+      </ThemeIcon>
+    </Tooltip>
+  );
+}
+
 /**
- * The interview's questions (spec §2 "video player with question list"): number, title and
- * answer type; the shown one is highlighted, a click shows another answer. Questions without
+ * The interview's questions ("video player with question list"): number, title and
+ * answer type, and a scored question's right or wrong; the shown one is highlighted, a click shows another answer. Questions without
  * an answer are dimmed.
  */
 export function QuestionList({
@@ -89,6 +120,7 @@ export function QuestionList({
                     >
                       <bdi>{title}</bdi>
                     </Text>
+                    <ScoreIcon quest={quest} answer={answerMap?.[quest.id]} />
                     {type ? (
                       <>
                         <Tooltip label={t(answerTypeLabelKey(type))} withArrow>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The caller's own 1–5 rating of one criterion or answer (issue 15): five stars that are radio
+ * The caller's own 1–5 rating of one criterion or answer: five stars that are radio
  * buttons (Mantine's Rating: Tab reaches the group, the arrow keys move between the stars in the
  * page's reading direction and Enter or Space sets the one in focus, so passing over stars saves
  * nothing), each read out as "3 of 5 stars", and a clear button while there is a rating. The

@@ -112,7 +112,8 @@ function RatedTarget({
         <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} dir="auto">
           {label}
         </Text>
-        <RatingSummaryText summary={summary} />
+        {/* Unrated, the line under the stars says so ("No ratings yet"): said once. */}
+        {summary.count > 0 ? <RatingSummaryText summary={summary} /> : null}
       </Group>
       <RatingInput
         label={label}
@@ -125,7 +126,7 @@ function RatedTarget({
 }
 
 /**
- * The applicant's scorecard (issue 15): the team's average and reviewer count, then each
+ * The applicant's scorecard: the team's average and reviewer count, then each
  * criterion of the job's scorecard with the caller's own stars, the criterion's average and
  * who rated it.
  */
@@ -155,7 +156,9 @@ export function ScorecardPanel({
           <Title order={3} fz="md" id="scorecard-title">
             {t('ratings.scorecard')}
           </Title>
-          <RatingSummaryText summary={ratings.summary} size="md" />
+          {ratings.summary.count > 0 ? (
+            <RatingSummaryText summary={ratings.summary} size="md" />
+          ) : null}
         </Group>
         <Text fz="xs" c="gray.7">
           {ratings.summary.count > 0
@@ -180,7 +183,7 @@ export function ScorecardPanel({
   );
 }
 
-/** The rating of the answer on show (issue 15), under the answer. */
+/** The rating of the answer on show, under the answer. */
 export function AnswerRating({
   questId,
   number,

@@ -14,11 +14,11 @@ import { useIsPhone } from '../../../../common/ui/media-queries';
 import { getStatusColor, type StatusApplicant } from '../../common/status-label';
 
 /**
- * The status dropdown (spec §4): the evaluation group (0–4, the last labelled "proceed") and
+ * The status dropdown: the evaluation group (0–4, the last labelled "proceed") and
  * the recruitment group (5–7), the current status checked. The button reads the status label
  * once submitted, "Incomplete interview" after a quit, else "In progress"; it is disabled until
  * the interview is submitted and for an archived applicant. On phones the choices open in a
- * bottom sheet (spec §2 "Mobile").
+ * bottom sheet ("Mobile").
  */
 export function StatusMenu({
   applicant,
@@ -44,10 +44,10 @@ export function StatusMenu({
       aria-label={t('applicantDetails.status.button', { status: label })}
       data-testid="status-button"
       onClick={isPhone ? sheet.open : undefined}
-      // On a phone the button fills what the CV and menu buttons leave of the row (and cuts a
-      // long label with an ellipsis); from the small breakpoint up it is at least 160 px.
+      // On a phone the button has a row of its own (beside the CV and menu buttons "Need
+      // evaluation" was cut short at 360 px); from the small breakpoint up it is at least 160 px.
       miw={{ base: 0, sm: 160 }}
-      style={{ flex: '1 1 auto' }}
+      style={{ flex: isPhone ? '1 1 100%' : '1 1 auto' }}
       styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
       justify="space-between"
     >

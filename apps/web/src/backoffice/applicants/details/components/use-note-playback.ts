@@ -46,7 +46,7 @@ export interface NotePlayer {
 }
 
 /**
- * "Play notes" (spec §3 player state isPlayingNotes): seeks to each bookmarked moment of the
+ * "Play notes" (player state isPlayingNotes): seeks to each bookmarked moment of the
  * shown video in turn and plays it for about 5 s or until the next bookmark, highlighting the
  * note; it stops after the last one, on stop, or when the video changes. The position comes
  * from the player's time updates (`onTime`), so pausing the video also holds the tour.

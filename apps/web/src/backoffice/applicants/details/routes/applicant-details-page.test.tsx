@@ -106,6 +106,8 @@ function makeApplicant(patch: Partial<ApplicantDetails> = {}): ApplicantDetails 
     archivedAt: null,
     incomplete: false,
     rating: { avg: 4, count: 1 },
+    score: null,
+    knockedOut: false,
     ratings: {
       summary: { avg: 4, count: 1 },
       ratings: [
@@ -244,6 +246,8 @@ function listItem(details: ApplicantDetails): ApplicantListItem {
     archivedAt,
     incomplete,
     rating: details.rating,
+    score: details.score,
+    knockedOut: details.knockedOut,
   };
 }
 
@@ -382,6 +386,38 @@ describe('ApplicantDetailsPage: loading and leaving', () => {
     await waitFor(() => expect(view.updates()).toEqual([{ id: 'a1', isRead: true }]));
     expect(await findPlayer()).toHaveAttribute('data-face', '/api/files/q1-face.webm');
     expect(view.fetchMock.callsTo(VIDEOS_PATH)).toHaveLength(1);
+  });
+
+  it('shows the consent the candidate gave, with the version and the exact text it read', async () => {
+    const user = userEvent.setup();
+    renderDetails({
+      applicant: makeApplicant({
+        consent: {
+          choice: 'accepted',
+          at: '2026-11-29T14:02:00.000Z',
+          version: 3,
+          text: 'Acme records your video.\nAsk Acme to delete it.',
+        },
+      }),
+    });
+    await findHeading();
+    const line = screen.getByTestId('applicant-consent');
+    expect(line).toHaveTextContent('Consent given');
+    expect(line).toHaveTextContent('Nov 29');
+    expect(screen.getByTestId('applicant-consent-version')).toHaveTextContent('notice version 3');
+    await user.click(screen.getByRole('button', { name: 'Read the notice' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'The consent notice the candidate accepted',
+    });
+    expect(within(dialog).getByTestId('applicant-consent-text').textContent).toBe(
+      'Acme records your video.\nAsk Acme to delete it.',
+    );
+  });
+
+  it('shows no consent line for an applicant from before the notice', async () => {
+    renderDetails({ applicant: makeApplicant({ consent: null }) });
+    await findHeading();
+    expect(screen.queryByTestId('applicant-consent')).not.toBeInTheDocument();
   });
 
   it('does not mark a read applicant again', async () => {
@@ -560,6 +596,39 @@ describe('ApplicantDetailsPage: answers', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Show your desk/ }));
     expect(screen.getByTestId('no-answer')).toHaveTextContent('No answer to this question');
+  });
+
+  it('shows the score and knockout, and marks each scored answer right or wrong', async () => {
+    const plain = makeApplicant();
+    const quests = plain.job.quests.map((quest) =>
+      quest.id === 'q4' ? { ...quest, scoring: 'knockout' as const } : quest,
+    );
+    renderDetails({
+      applicant: makeApplicant({ score: 0, knockedOut: true, job: { ...plain.job, quests } }),
+    });
+    await findHeading();
+    const card = await screen.findByTestId('score-card');
+    expect(card).toHaveTextContent('0%');
+    expect(within(card).getByText('Knocked out')).toBeVisible();
+    expect(card).toHaveTextContent('Only your team sees this; candidates never do.');
+    // The list marks the knockout question wrong (Postgres was chosen); the others carry no mark.
+    const icon = await screen.findByRole('img', { name: 'Knockout question: Wrong' });
+    expect(icon.closest('[data-testid="question-item"]')).toHaveTextContent(
+      'Which is a UI library?',
+    );
+    expect(screen.getAllByTestId('question-score-icon')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: /Which is a UI library\?/ }));
+    const mark = screen.getByTestId('question-score-mark');
+    expect(mark).toHaveTextContent('Knockout question');
+    expect(mark).toHaveTextContent('Wrong');
+  });
+
+  it('has no score card for a job that scores nothing', async () => {
+    renderDetails();
+    await findHeading();
+    await screen.findAllByTestId('question-item');
+    expect(screen.queryByTestId('score-card')).toBeNull();
+    expect(screen.queryByTestId('question-score-icon')).toBeNull();
   });
 
   it('passes the bookmarks to the player as markers and jumps to a bookmark', async () => {
@@ -828,7 +897,7 @@ describe('ApplicantDetailsPage: applicant menu', () => {
   });
 });
 
-describe('ApplicantDetailsPage: adjustment requests (issue 14)', () => {
+describe('ApplicantDetailsPage: adjustment requests', () => {
   const PENDING: Accommodation = {
     extraTimePct: 50,
     extraRetakes: 1,
@@ -931,7 +1000,7 @@ describe('ApplicantDetailsPage: adjustment requests (issue 14)', () => {
   });
 });
 
-describe('ApplicantDetailsPage: scorecard and ratings (issue 15)', () => {
+describe('ApplicantDetailsPage: scorecard and ratings', () => {
   const RATE_PATH = 'PUT job/j1/a1/rating';
 
   /** The star a user clicks: the radio's label. */
@@ -1100,7 +1169,7 @@ describe('ApplicantDetailsPage: scorecard and ratings (issue 15)', () => {
   });
 });
 
-describe('ApplicantDetailsPage: data requests (issue 15)', () => {
+describe('ApplicantDetailsPage: data requests', () => {
   const EXPORT_PATH = 'GET job/j1/a1/export';
   const DELETE_PATH = 'DELETE job/j1/a1/data';
 

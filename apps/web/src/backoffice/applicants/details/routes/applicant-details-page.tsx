@@ -5,6 +5,7 @@ import {
   errorI18nKey,
   getAnswerType,
   hasPermission,
+  isScoredQuestion,
   isSubmitted,
   type ApplicantDetails,
   type ReviewNote,
@@ -13,7 +14,7 @@ import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Tabs, Text } fr
 import { IconListDetails, IconNotes } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { isApiClientError } from '../../../../common/api/api-error';
 import { useApplicantEvents } from '../../../../common/realtime';
 import { APPLICANT_OVERVIEW_PATH } from '../../../../common/routing/paths';
@@ -27,16 +28,24 @@ import { useApplicantDetails, useApplicantVideos } from '../api/applicant-detail
 import { useApplicantChanges } from '../api/use-applicant-changes';
 import { useDecideAccommodation } from '../api/decide-accommodation';
 import { AccommodationCard } from '../components/accommodation-card';
+import { MediaCheckCard } from '../components/media-check-card';
+import { ConsentCard } from '../components/consent-card';
 import { useRateApplicant } from '../api/use-rate-applicant';
 import { AnswerView, type PlayerMarker } from '../components/answer-view';
 import { ApplicantHeader } from '../components/applicant-header';
 import { notesOfQuestion, type BookmarkTargets } from '../components/bookmark-targets';
 import { ApplicantTimeline } from '../components/applicant-timeline';
 import { useDataRequests } from '../components/data-requests';
-import { useBackToOverview } from '../components/details-navigation';
+import {
+  useBackToOverview,
+  type ApplicantDetailsLinkState,
+} from '../components/details-navigation';
+import { ReviewStepper } from '../review-flow/review-stepper';
+import { useReviewNeighbours } from '../review-flow/use-review-neighbours';
 import { EditApplicantDialog } from '../components/edit-applicant-dialog';
 import { NotesPanel } from '../components/notes-panel';
 import { QuestionList } from '../components/question-list';
+import { ScoreCard } from '../components/score-card';
 import { AnswerRating, ScorecardPanel } from '../components/scorecard-panel';
 import { controlPlayer } from '../components/player-control';
 import { useNotePlayback } from '../components/use-note-playback';
@@ -51,7 +60,7 @@ function isRecordedAnswerType(type: ReturnType<typeof getAnswerType>): boolean {
 
 /**
  * The loaded applicant: header, answers with the player and each answer's rating, the
- * scorecard (issue 15), notes and timeline.
+ * scorecard, notes and timeline.
  */
 function ApplicantDetailsView({
   applicant,
@@ -68,6 +77,11 @@ function ApplicantDetailsView({
   const rate = useRateApplicant(jobId, applicant.id);
   const myId = user?._id ?? '';
   const back = useBackToOverview(jobId);
+  const location = useLocation();
+  const neighbours = useReviewNeighbours(
+    applicant.id,
+    (location.state as ApplicantDetailsLinkState | null)?.from,
+  );
   const dataRequests = useDataRequests(applicant, back);
   const videos = useApplicantVideos(jobId, applicant.id, true);
   const playerRef = useRef<InterviewPlayerHandle>(null);
@@ -100,7 +114,7 @@ function ApplicantDetailsView({
   const [isEditOpen, setIsEditOpen] = useState(false);
   const [noteToRemove, setNoteToRemove] = useState<ReviewNote | null>(null);
 
-  // Opening the details marks the applicant read (spec §4), once.
+  // Opening the details marks the applicant read, once.
   const isMarkingRead = useRef(false);
   useEffect(() => {
     if (applicant.isRead || isMarkingRead.current) return;
@@ -221,6 +235,7 @@ function ApplicantDetailsView({
           })
         }
         dataRequestItems={dataRequests.items}
+        stepper={<ReviewStepper neighbours={neighbours} />}
       />
       {dataRequests.dialog}
       {applicant.accommodation ? (
@@ -231,8 +246,14 @@ function ApplicantDetailsView({
           onDecide={(decision) => decide.mutate(decision)}
         />
       ) : null}
+      {applicant.mediaCheck ? (
+        <MediaCheckCard mediaCheck={applicant.mediaCheck} language={language} />
+      ) : null}
+      {applicant.consent ? <ConsentCard consent={applicant.consent} language={language} /> : null}
+      {/* Wide screens: the question list beside the player (reviewing many answers without
+          scrolling); narrower: below the player (phone) or below both columns. */}
       <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8, lg: 6 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="md">
             {currentQuest ? (
               <div ref={playerBoxRef}>
@@ -262,18 +283,23 @@ function ApplicantDetailsView({
                 onRate={rate}
               />
             ) : null}
-            {quests.length > 0 ? (
-              <QuestionList
-                quests={quests}
-                answerMap={videos.data?.answerMap}
-                currentId={currentQuest?.id ?? null}
-                onSelect={setChosenQuestId}
-              />
-            ) : null}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        {quests.length > 0 ? (
+          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, md: 3, lg: 1 }}>
+            <QuestionList
+              quests={quests}
+              answerMap={videos.data?.answerMap}
+              currentId={currentQuest?.id ?? null}
+              onSelect={setChosenQuestId}
+            />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }} order={{ base: 3, md: 2, lg: 3 }}>
           <Stack gap="md">
+            {quests.some(isScoredQuestion) || applicant.score !== null || applicant.knockedOut ? (
+              <ScoreCard score={applicant.score} knockedOut={applicant.knockedOut} />
+            ) : null}
             <ScorecardPanel
               criteria={applicant.job.scorecard}
               ratings={applicant.ratings}
@@ -373,8 +399,8 @@ function ApplicantDetailsView({
 }
 
 /**
- * /backoffice/details/{jobId}/{applicantId} (spec §2): one applicant's details. An applicant the
- * user may not open (a locked one for a free user, spec §6: 403) or one that does not exist
+ * /backoffice/details/{jobId}/{applicantId}: one applicant's details. An applicant the
+ * user may not open (a locked one for a free user, 403) or one that does not exist
  * (404) sends the user to the applicant overview with an alert.
  */
 export function ApplicantDetailsPage() {

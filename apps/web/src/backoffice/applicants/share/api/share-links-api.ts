@@ -19,7 +19,7 @@ import { useApiClient } from '../../../../common/api/api-client-context';
 import { APPLICANTS_KEY } from '../../api/applicants-api';
 
 /**
- * Share links (issue 15): the recruiter's calls (make, list, revoke) and the guest's (the link's
+ * Share links: the recruiter's calls (make, list, revoke) and the guest's (the link's
  * applicants, one applicant, a rating), each answer parsed with its domain schema.
  */
 

@@ -156,7 +156,7 @@ function CreatedLink({
 }
 
 /**
- * Share with a hiring manager (issue 15): the guest's name, an optional email and how long the
+ * Share with a hiring manager: the guest's name, an optional email and how long the
  * link opens (3, 7 or 30 days, 7 by default); then the link, shown once, to copy and send.
  */
 export function ShareLinkDialog({

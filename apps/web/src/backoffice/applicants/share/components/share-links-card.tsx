@@ -9,7 +9,7 @@ import { useRevokeShareLink, useShareLinks } from '../api/share-links-api';
 import { ShareLinkDialog } from './share-link-dialog';
 
 /**
- * The details page's share card (issue 15): "Share with a hiring manager" and the applicant's
+ * The details page's share card: "Share with a hiring manager" and the applicant's
  * links that still open: who for, who made it, until when, how often viewed, with Revoke.
  */
 export function ShareLinksCard({ jobId, applicantId }: { jobId: string; applicantId: string }) {

@@ -300,7 +300,7 @@ function SharedLink({ token, link }: { token: string; link: SharedLinkResponse }
 }
 
 /**
- * `/share/{token}` (issue 15): what a hiring manager without an account sees through a share
+ * `/share/{token}`: what a hiring manager without an account sees through a share
  * link: the applicants it names, each with details, CV, answers (players as in the back office)
  * and the job's scorecard to fill in. A revoked or expired link says so, in the visitor's
  * language. Notes, the team's ratings and other applicants never reach this page.

@@ -1,0 +1,2 @@
+CREATE INDEX "applicants_org_active_score_asc_idx" ON "applicants" USING btree ("org_id","score","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "applicants"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "applicants_org_active_knocked_out_idx" ON "applicants" USING btree ("org_id","submitted_at" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "applicants"."archived_at" is null and "applicants"."knocked_out";

@@ -1,0 +1,45 @@
+import type { Question } from '@candid/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+
+/** What the insights need of one job: its name, questions (drop-off) and department. */
+export interface JobForInsights {
+  id: string;
+  orgId: string;
+  title: string;
+  departmentId: string | null;
+  quests: Question[];
+}
+
+/** One job by id (any organisation: the caller authorizes it), or null. */
+export async function findJobForInsights(db: Db, id: string): Promise<JobForInsights | null> {
+  const [row] = await db
+    .select({
+      id: jobs.id,
+      orgId: jobs.orgId,
+      title: jobs.title,
+      departmentId: jobs.departmentId,
+      quests: jobs.quests,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Ids of the organisation's jobs (active and archived) in a department, from the department
+ * filter's index (`jobs_org_department_created_idx` holds the active ones; archived ones are few).
+ */
+export async function listDepartmentJobIds(
+  db: Db,
+  orgId: string,
+  departmentId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), eq(jobs.departmentId, departmentId)));
+  return rows.map((row) => row.id);
+}
