@@ -1,14 +1,16 @@
 // `npm test`: every layer, stopping at the first failure:
-// system packages → the OpenAPI document and typed client → the checks and unit suites on two cores (typecheck, lint (ESLint and
-// Prettier), the server's and the web app's tests, the domain's tests, the build, dead code
-// (knip), import circles (madge), the i18n check, the OpenAPI lint) → e2e → e2e scaled out (three processes behind
-// nginx; skipped, saying why, without its services). Two steps run at once (each is one process
-// on one core); a core that finishes a step takes the next one waiting, so neither waits for
-// the other while work is left. Each step's output is printed in one piece when it ends, so it
-// never interleaves.
+// system packages → the OpenAPI document and typed client → the production build → the checks
+// and unit suites on two cores (typecheck, lint (ESLint and Prettier), the server's and the web
+// app's tests, the domain's tests, dead code (knip), import circles (madge), the i18n check, the
+// OpenAPI lint) → e2e → e2e scaled out (three processes behind nginx; skipped, saying why,
+// without its services). Two steps run at once (each is one process on one core); a core that
+// finishes a step takes the next one waiting, so neither waits for the other while work is left.
+// Each step's output is printed in one piece when it ends, so it never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
-// runner. A flaky e2e test (failed, then passed on CI's retry) fails the run and is named: a test
-// that passes only sometimes is a defect to fix, not a pass.
+// runner. Under CI a failed test runs once more (Vitest's --retry, Playwright's retries): a test
+// that fails twice fails the run; one that passes on its retry is flaky, named in the summary
+// (docs/testing.md says what to do with it) without failing the run, so one slow moment on a
+// loaded machine does not throw away a whole run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,9 @@ mkdirSync(reportsDir, { recursive: true });
 
 const workspaces = ['packages/domain', 'apps/server', 'apps/web'];
 const vitestReport = (workspace) => path.join(reportsDir, `${workspace.replace('/', '-')}.json`);
+const vitestFlaky = (workspace) =>
+  path.join(reportsDir, `${workspace.replace('/', '-')}-flaky.json`);
+const flakyReporter = path.join(root, 'scripts', 'vitest-flaky-reporter.mjs');
 const e2eReport = path.join(reportsDir, 'e2e.json');
 const scaleOutReport = path.join(reportsDir, 'e2e-scale-out.json');
 
@@ -31,9 +36,11 @@ const vitestStep = (workspace) => [
     'run',
     '--reporter=default',
     '--reporter=json',
+    `--reporter=${flakyReporter}`,
     `--outputFile=${vitestReport(workspace)}`,
+    ...(process.env.CI ? ['--retry=1'] : []),
   ],
-  { cwd: path.join(root, workspace) },
+  { cwd: path.join(root, workspace), env: { VITEST_FLAKY_OUTPUT: vitestFlaky(workspace) } },
 ];
 
 /**
@@ -46,14 +53,16 @@ const steps = [
   // The OpenAPI document the server serves, written without a port, and the typed client's
   // types made from it (packages/api-client), before anything type-checks against them.
   ['OpenAPI document and typed client', 'npm', ['run', 'build', '-w', 'packages/api-client']],
+  // The production build, before the pool: the e2e runs use it, and the server's lifecycle tests
+  // (`npm start`, on Node 20 and again on 22 and 24 in the pool) then find it fresh instead of
+  // building the web app themselves, two builds writing one dist folder at once.
+  ['build', 'npm', ['run', 'build']],
   {
     pool: [
       ['typecheck', 'npm', ['run', 'typecheck']],
       ['lint', 'npm', ['run', 'lint']],
       vitestStep('apps/server'),
       vitestStep('apps/web'),
-      // The e2e runs use the built app.
-      ['build', 'npm', ['run', 'build']],
       vitestStep('packages/domain'),
       // Unused files, exports and dependencies (knip.json); a few seconds.
       ['dead code (knip)', 'npm', ['run', 'knip']],
@@ -113,6 +122,13 @@ function summarise() {
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if (existsSync(vitestFlaky(workspace))) {
+      const titles = JSON.parse(readFileSync(vitestFlaky(workspace), 'utf8'));
+      // Vitest counts them among the passed; the summary counts them once, as flaky.
+      totals.passed -= titles.length;
+      totals.flaky += titles.length;
+      totals.flakyTitles.push(...titles);
+    }
   }
   for (const file of [e2eReport, scaleOutReport]) {
     if (!existsSync(file)) continue;
@@ -202,10 +218,10 @@ for (const step of steps) {
 }
 const totals = summarise();
 if (totals.flakyTitles.length > 0) {
-  console.error('\n✖ flaky e2e tests (failed, then passed on retry):');
+  console.error('\n⚠ flaky tests (failed, then passed on retry; see docs/testing.md):');
   for (const title of totals.flakyTitles) console.error(`  - ${title}`);
 }
-if (exitCode === 0 && (totals.failed > 0 || totals.flaky > 0)) exitCode = 1;
+if (exitCode === 0 && totals.failed > 0) exitCode = 1;
 console.log(
   `\n${exitCode === 0 ? 'All checks passed' : 'Checks failed'} in ${((Date.now() - started) / 1000).toFixed(0)}s`,
 );

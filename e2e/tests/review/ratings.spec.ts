@@ -3,6 +3,7 @@ import { apiCall, createRecruiter, logInWithTokens, type Recruiter } from '../..
 import { extractLink, snapshotOutbox, waitForEmail } from '../../fixtures/outbox';
 import { addSubmittedApplicant, TEXT_QUESTION } from '../../fixtures/applicants';
 import { expect, test } from '../../fixtures/test';
+import { pickFilterChip } from '../../fixtures/filter-menu';
 
 /** A submitted applicant named `fName` Candidate, with a text answer. */
 function addApplicant(request: APIRequestContext, jobId: string, fName: string) {
@@ -147,7 +148,7 @@ test('two reviewers of one organisation rate applicants; the overview sorts by r
   await expect(rows.nth(2)).toContainText('Cy');
   // "Not rated yet" leaves Cy.
   await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByRole('dialog').getByText('Not rated yet').click();
+  await pickFilterChip(page, 'Not rated yet');
   await expect(page).toHaveURL(/rating=none/);
   await expect(rows).toHaveCount(1);
   await expect(rows.nth(0)).toContainText('Cy');
