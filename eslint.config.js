@@ -174,7 +174,7 @@ const TABLE_OWNERS = {
   retention: ['storagePurges'],
   sharing: ['shareLinks', 'shareLinkApplicants'],
   applicants: ['applicantResumeCodes'],
-  insights: ['insightJobDays', 'insightOrgDays'],
+  insights: ['insightJobDays', 'insightOrgDays', 'insightDepartmentDays'],
   consent: ['consentNotices'],
 };
 /**

@@ -2,8 +2,8 @@
 // in 20 departments, two years of interviews: the organisation over 30 days by day, a year by
 // week and two years by week, a department over a year, and the busiest job over two years,
 // through HTTP at concurrency 1. Target: p97.5 ≤ 50 ms. The figures come from the aggregates the
-// triggers on applicants keep (insight_job_days, insight_org_days), so the fill also measures
-// what those triggers cost a bulk insert.
+// triggers on applicants keep (insight_job_days, insight_department_days, insight_org_days), so
+// the fill also measures what those triggers cost a bulk insert.
 //
 // PostgreSQL when BENCH_DATABASE_URL is set (a throwaway database is created next to it and
 // dropped at the end), PGlite in a temporary folder otherwise. `npm run bench -- insights`.
@@ -190,10 +190,12 @@ try {
     [user.orgId],
   );
   const { rows: sizes } = await db.run(
-    `select (select count(*) from insight_org_days)::int as org, (select count(*) from insight_job_days)::int as job`,
+    `select (select count(*) from insight_org_days)::int as org,
+       (select count(*) from insight_department_days)::int as department,
+       (select count(*) from insight_job_days)::int as job`,
   );
   console.log(
-    `\n${db.kind}: ${SIZE.toLocaleString('en')} applicants, ${JOBS.toLocaleString('en')} jobs, filled with the triggers in ${fillSec.toFixed(0)} s; aggregates: ${sizes[0].org.toLocaleString('en')} organisation rows, ${sizes[0].job.toLocaleString('en')} job rows`,
+    `\n${db.kind}: ${SIZE.toLocaleString('en')} applicants, ${JOBS.toLocaleString('en')} jobs, filled with the triggers in ${fillSec.toFixed(0)} s; aggregates: ${sizes[0].org.toLocaleString('en')} organisation rows, ${sizes[0].department.toLocaleString('en')} department rows, ${sizes[0].job.toLocaleString('en')} job rows`,
   );
   const cases = [
     ['organisation, 30 days by day', `from=${day(29)}&to=${day(0)}&interval=day`],

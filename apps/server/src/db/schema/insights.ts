@@ -1,5 +1,5 @@
 import { date, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { departments, organizations } from './organizations';
 
 /**
  * The hiring funnel's kept aggregates (docs/features.md, "Insights"): how many times each
@@ -34,4 +34,23 @@ export const insightOrgDays = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.day, t.metric] })],
+);
+
+/**
+ * The same figures summed per department, so a department's funnel reads a few rows a day
+ * rather than every job-day row of its jobs. A job counts in the department it is in now:
+ * moving it (or its department's deletion leaving it without one) moves its figures with it
+ * (migration `insight_department_days_triggers`).
+ */
+export const insightDepartmentDays = pgTable(
+  'insight_department_days',
+  {
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: smallint('metric').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.day, t.metric] })],
 );

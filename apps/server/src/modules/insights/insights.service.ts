@@ -8,19 +8,20 @@ import {
   type InsightsFunnel,
   type InsightsFunnelQuery,
 } from '@candid/domain';
-import { and, between, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { insightJobDays, insightOrgDays } from '../../db/schema';
+import { insightDepartmentDays, insightJobDays, insightOrgDays } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { authorize, type StaffActor } from '../../policies';
 import { findDepartment } from '../departments/departments.service';
-import { findJobForInsights, listDepartmentJobIds } from '../jobs/job-insight-lookups';
+import { findJobForInsights } from '../jobs/job-insight-lookups';
 import { emptySeries, fillSeries, periodsOf } from './insights.periods';
 
 /**
  * The hiring funnel (docs/features.md, "Insights"), read from the kept aggregates that triggers
- * on applicants write (db/schema/insights.ts): two grouped reads of one primary-key range, so
+ * on applicants and jobs write (db/schema/insights.ts), one table per scope (organisation,
+ * department, job): two grouped reads of one primary-key range, so
  * the answer's cost follows the days and metrics in the range, never the applicants.
  */
 
@@ -53,7 +54,7 @@ const STEP_METRIC: Record<(typeof FUNNEL_STEPS)[number], number> = {
 
 type Scope =
   | { kind: 'organization'; id: null; name: null }
-  | { kind: 'department'; id: string; name: string; jobIds: string[] }
+  | { kind: 'department'; id: string; name: string }
   | { kind: 'job'; id: string; name: string; quests: { id: string; txt: string }[] };
 
 /** The scope a query names, checked against the actor's organisation (404 for anyone else's). */
@@ -75,8 +76,7 @@ async function resolveScope(db: Db, actor: StaffActor, query: InsightsFunnelQuer
       : null;
     if (!department) throw new AppError('NOT_FOUND_ERR');
     authorize(actor, 'insights.read', department);
-    const jobIds = await listDepartmentJobIds(db, actor.orgId, department.id);
-    return { kind: 'department', id: department.id, name: department.name, jobIds };
+    return { kind: 'department', id: department.id, name: department.name };
   }
   authorize(actor, 'insights.read', { orgId: actor.orgId });
   return { kind: 'organization', id: null, name: null };
@@ -97,14 +97,18 @@ async function readAggregates(
   scope: Scope,
   query: InsightsFunnelQuery,
 ): Promise<{ totals: MetricRow[]; periods: PeriodRow[] }> {
-  if (scope.kind === 'department' && scope.jobIds.length === 0) return { totals: [], periods: [] };
-  const table = scope.kind === 'organization' ? insightOrgDays : insightJobDays;
+  const table =
+    scope.kind === 'organization'
+      ? insightOrgDays
+      : scope.kind === 'department'
+        ? insightDepartmentDays
+        : insightJobDays;
   const where: SQL | undefined = and(
     scope.kind === 'organization'
       ? eq(insightOrgDays.orgId, actor.orgId)
-      : scope.kind === 'job'
-        ? eq(insightJobDays.jobId, scope.id)
-        : inArray(insightJobDays.jobId, scope.jobIds),
+      : scope.kind === 'department'
+        ? eq(insightDepartmentDays.departmentId, scope.id)
+        : eq(insightJobDays.jobId, scope.id),
     between(table.day, query.from, query.to),
     ne(table.n, 0),
   );

@@ -1,5 +1,5 @@
 import type { Question } from '@candid/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
@@ -26,20 +26,4 @@ export async function findJobForInsights(db: Db, id: string): Promise<JobForInsi
     .where(eq(jobs.id, id))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * Ids of the organisation's jobs (active and archived) in a department, from the department
- * filter's index (`jobs_org_department_created_idx` holds the active ones; archived ones are few).
- */
-export async function listDepartmentJobIds(
-  db: Db,
-  orgId: string,
-  departmentId: string,
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.orgId, orgId), eq(jobs.departmentId, departmentId)));
-  return rows.map((row) => row.id);
 }
