@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { usePublicJob } from '../../api/get-public-job';
+import { CandidateBrand } from '../../brand/candidate-brand';
 import { JobInvitation } from '../../invitation/job-invitation';
 import { InterviewNotAvailable } from '../../onboarding/components/interview-not-available';
 import { JobClosed } from '../../onboarding/components/job-closed';
@@ -29,6 +30,7 @@ export function EmbedPage() {
 
   if (query.isPending) return <PageLoader />;
   return (
+    <CandidateBrand accentColor={query.data?.brand?.accentColor}>
     <Box bg="gray.0" mih="100dvh" py="md" data-testid="embed-page">
       <Container size={720} px="sm">
         {query.isError || !query.data ? (
@@ -56,6 +58,7 @@ export function EmbedPage() {
         )}
       </Container>
     </Box>
+    </CandidateBrand>
   );
 }
 
