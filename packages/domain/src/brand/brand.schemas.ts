@@ -24,12 +24,11 @@ export const accentColourSchema = z
  * The organisation's brand on the candidate side: its logo (empty: none), its accent colour
  * (null: Candid's own) and whether Candid's mark shows in the candidate pages' header.
  */
-export const orgBrandSchema = z
-  .object({
-    logoUrl: z.string(),
-    accentColor: z.string().nullable(),
-    showVendorMark: z.boolean(),
-  });
+export const orgBrandSchema = z.object({
+  logoUrl: z.string(),
+  accentColor: z.string().nullable(),
+  showVendorMark: z.boolean(),
+});
 export type OrgBrand = z.infer<typeof orgBrandSchema>;
 
 /** What an organisation shows until its owner sets a brand. */

@@ -59,7 +59,11 @@ export function formatContrast(ratio: number): string {
 
 function toHex([r, g, b]: readonly number[]): string {
   return `#${[r, g, b]
-    .map((value) => Math.round(Math.min(255, Math.max(0, value ?? 0))).toString(16).padStart(2, '0'))
+    .map((value) =>
+      Math.round(Math.min(255, Math.max(0, value ?? 0)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

@@ -24,7 +24,10 @@ const brandColumns = {
 
 /** The brand of an organisation; Candid's own look for an unknown one. */
 export async function getOrgBrand(db: Db | DbTx, orgId: string): Promise<OrgBrand> {
-  const [row] = await db.select(brandColumns).from(organizations).where(eq(organizations.id, orgId));
+  const [row] = await db
+    .select(brandColumns)
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return row ?? { ...DEFAULT_ORG_BRAND };
 }
 

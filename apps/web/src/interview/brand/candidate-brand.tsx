@@ -17,7 +17,8 @@ export function CandidateBrand({
   const base = useMantineTheme();
   const accent = usableAccent(accentColor);
   const branded = useMemo(
-    () => (accent ? { override: brandThemeOverride(accent), css: brandStylesheet(base, accent) } : null),
+    () =>
+      accent ? { override: brandThemeOverride(accent), css: brandStylesheet(base, accent) } : null,
     [accent, base],
   );
   if (!branded) return children;

@@ -24,7 +24,9 @@ function PoweredBy() {
       <Text component="span" fz="xs" visibleFrom="xs">
         {t('brand.poweredBy')}
       </Text>
-      <VisuallyHidden hiddenFrom="xs">{t('brand.poweredByName', { name: PRODUCT_NAME })}</VisuallyHidden>
+      <VisuallyHidden hiddenFrom="xs">
+        {t('brand.poweredByName', { name: PRODUCT_NAME })}
+      </VisuallyHidden>
       <BrandMark size={18} />
       <Text component="span" fz="xs" fw={700} c="dark" visibleFrom="xs">
         {PRODUCT_NAME}

@@ -31,33 +31,33 @@ export function EmbedPage() {
   if (query.isPending) return <PageLoader />;
   return (
     <CandidateBrand accentColor={query.data?.brand?.accentColor}>
-    <Box bg="gray.0" mih="100dvh" py="md" data-testid="embed-page">
-      <Container size={720} px="sm">
-        {query.isError || !query.data ? (
-          <InterviewNotAvailable />
-        ) : query.data.isClosed ? (
-          // Past its closing date the recruiter's site says so, as the invitation link does.
-          <JobClosed job={query.data} />
-        ) : (
-          <JobInvitation
-            job={query.data}
-            action={
-              <Button
-                component="a"
-                href={`/interview/${encodeURIComponent(jobId)}`}
-                target="_blank"
-                rel="noopener"
-                size="md"
-                rightSection={<IconExternalLink size={16} aria-hidden />}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('embed.apply')}
-              </Button>
-            }
-          />
-        )}
-      </Container>
-    </Box>
+      <Box bg="gray.0" mih="100dvh" py="md" data-testid="embed-page">
+        <Container size={720} px="sm">
+          {query.isError || !query.data ? (
+            <InterviewNotAvailable />
+          ) : query.data.isClosed ? (
+            // Past its closing date the recruiter's site says so, as the invitation link does.
+            <JobClosed job={query.data} />
+          ) : (
+            <JobInvitation
+              job={query.data}
+              action={
+                <Button
+                  component="a"
+                  href={`/interview/${encodeURIComponent(jobId)}`}
+                  target="_blank"
+                  rel="noopener"
+                  size="md"
+                  rightSection={<IconExternalLink size={16} aria-hidden />}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('embed.apply')}
+                </Button>
+              }
+            />
+          )}
+        </Container>
+      </Box>
     </CandidateBrand>
   );
 }

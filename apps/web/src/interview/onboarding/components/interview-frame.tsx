@@ -32,7 +32,11 @@ export function InterviewFrame({
         {isDemo ? (
           <Box bg="yellow.1" py={6} px="md" data-testid="demo-banner">
             <Group justify="center" gap="xs" wrap="nowrap">
-              <Badge color="yellow" variant="filled" leftSection={<IconEye size={12} aria-hidden />}>
+              <Badge
+                color="yellow"
+                variant="filled"
+                leftSection={<IconEye size={12} aria-hidden />}
+              >
                 {t('interview.demo.badge')}
               </Badge>
               <Box component="span" fz="sm">
