@@ -69,9 +69,9 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.CLOSING_DATE_PAST_VALIDATE': 'The closing date must be in the future',
   'validation.WEBHOOK_URL_VALIDATE':
     'Please enter an https:// address (http:// only for localhost or 127.0.0.1)',
-  'validation.COLOUR_VALIDATE': 'Please enter a colour as # and six hex digits, e.g. #1d4ed8',
+  'validation.COLOUR_VALIDATE': 'Please enter a color as # and six hex digits, e.g. #1d4ed8',
   'validation.ACCENT_CONTRAST_VALIDATE':
-    'This colour is too light: white text on it (and it on white) is below the 4.5:1 contrast people need to read it. Choose a darker colour',
+    'This color is too light: white text on it (and it on white) is below the 4.5:1 contrast people need to read it. Choose a darker color',
   'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
   'validation.IMAGE_HINT': 'Square image, up to 200 KB',
 };
