@@ -65,7 +65,7 @@ export function CandidateHeader({
     );
   } else if (showVendor) {
     lead = <VendorMark />;
-  } else if (companyName) {
+  } else if (brand && companyName) {
     lead = (
       <Text component="span" fw={800} fz="xl" lts={-0.3} truncate data-testid="company-brand-name">
         {companyName}
