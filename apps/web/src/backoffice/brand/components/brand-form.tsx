@@ -79,6 +79,7 @@ export function BrandForm({ saved, companyName }: { saved: OrgBrand; companyName
             value={colour}
             onChange={setColour}
             format="hex"
+            withEyeDropper={false}
             swatches={SWATCHES}
             swatchesPerRow={7}
             error={colourError}
