@@ -1,4 +1,4 @@
-import type { OrgBrand } from '@candid/domain';
+import type { OrgBrand, User } from '@candid/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const PATH = '/backoffice/brand';
 const SLOW = { timeout: 8000 };
 
 function renderBrand(
-  user = OWNER,
+  user: User = OWNER,
   saved: OrgBrand = { logoUrl: '', accentColor: null, showVendorMark: true },
 ) {
   let stored = saved;
