@@ -25,6 +25,7 @@ import { isSessionLive } from './modules/auth/refresh-tokens.service';
 import { reviewRoutes } from './modules/review/review.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { orgBrandRoutes } from './modules/users/org-brand.routes';
 import { teamRoutes } from './modules/users/team.routes';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { questionLibraryRoutes } from './modules/question-library/question-library.routes';
@@ -160,6 +161,7 @@ export async function buildApp(
       await api.register(authRoutes, { config });
       await api.register(usersRoutes, { config });
       await api.register(teamRoutes, { config });
+      await api.register(orgBrandRoutes);
       await api.register(departmentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(jobsRoutes);

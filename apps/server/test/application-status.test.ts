@@ -80,6 +80,8 @@ describe.each(testDbKinds())('the candidate status page (%s)', (kind) => {
       jobTitle: job.info.title,
       companyName: job.company.name,
       logoUrl: job.company.logoUrl,
+      // The organisation's brand, for the page to wear (Candid's own until the owner sets one).
+      brand: { logoUrl: '', accentColor: null, showVendorMark: true },
       fName: CANDIDATE_INFO.fName,
       stage: 'received',
       statusCode: null,

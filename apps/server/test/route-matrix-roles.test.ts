@@ -92,7 +92,7 @@ describe.each(testDbKinds())('route matrix (%s): members, admins, guests and API
     expect(owner.statusCode, owner.body).toBe(200);
   }, 300_000);
 
-  it("keeps data retention to A's owner and lets A's member export an applicant", async () => {
+  it("keeps data retention and the brand to A's owner and lets A's member export an applicant", async () => {
     const as = (account: SignedUp) => (method: 'GET' | 'PUT', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: bearer(account.accessToken), payload });
     for (const [method, url, payload] of [
@@ -103,6 +103,15 @@ describe.each(testDbKinds())('route matrix (%s): members, admins, guests and API
       const refused = await as(memberA)(method, url, payload);
       expect(refused.statusCode, `member ${method} ${url}: ${refused.body}`).toBe(403);
     }
+    // The brand: A's member reads it; setting it is the owner's.
+    const brand = await as(memberA)('GET', '/api/org/brand');
+    expect(brand.statusCode, brand.body).toBe(200);
+    const rebrand = await as(memberA)('PUT', '/api/org/brand', {
+      logoUrl: '',
+      accentColor: '#1d4ed8',
+      showVendorMark: false,
+    });
+    expect(rebrand.statusCode, rebrand.body).toBe(403);
     const read = await as(ownerA)('GET', '/api/org/retention/preview?months=24');
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ months: 24, count: 0, applicants: [] });

@@ -72,6 +72,8 @@ export * from './validation/rich-text';
 export * from './auth/auth.schemas';
 export * from './users/team.schemas';
 export * from './users/notifications';
+export * from './brand/colour';
+export * from './brand/brand.schemas';
 
 export * from './jobs/job-api.schemas';
 export * from './jobs/cover-search.schemas';

@@ -23,4 +23,27 @@ describe('renderEmail', () => {
       [PRIMARY_COLOR.toLowerCase(), '#222222', '#f5f5f5', '#ffffff'].sort(),
     );
   });
+
+  it("draws the button and links in the company's accent colour when it has one", () => {
+    const render = (accentColor: string | null) =>
+      renderEmail(
+        'en',
+        {
+          subject: 'Subject',
+          greeting: 'Hi',
+          intro: 'Intro',
+          linkLabel: 'Start',
+          outro: [{ text: 'Or', link: { label: 'here', url: 'https://example.com/a' } }],
+        },
+        { link: 'https://example.com/b', accentColor },
+      );
+    const branded = render('#0F766E');
+    expect(branded.html).toContain('background:#0f766e;color:#ffffff');
+    expect(branded.html).toContain('style="color:#0f766e">here</a>');
+    expect(branded.html).not.toContain(PRIMARY_COLOR);
+    // No accent, or one that white does not read on: the app's own.
+    for (const fallback of [null, '#ffcc00', 'red;background:url(x)']) {
+      expect(render(fallback).html).toContain(`background:${PRIMARY_COLOR};color:#ffffff`);
+    }
+  });
 });

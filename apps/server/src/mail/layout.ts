@@ -1,4 +1,10 @@
-import { getDirection, PRIMARY_COLOR, PRODUCT_NAME, type Language } from '@candid/domain';
+import {
+  getDirection,
+  isReadableAccent,
+  PRIMARY_COLOR,
+  PRODUCT_NAME,
+  type Language,
+} from '@candid/domain';
 
 /** An e-mail ready for the mailer: subject, plain text and HTML in the reader's language. */
 export interface RenderedEmail {
@@ -95,9 +101,18 @@ export function renderEmail(
     logo?: { url: string; alt: string };
     /** The sender's display name ({@link companySenderName}); undefined: the configured one. */
     fromName?: string | undefined;
+    /**
+     * The company's accent colour for the button and links (an e-mail sent in its name);
+     * unset, or one white does not read on: the app's own primary colour.
+     */
+    accentColor?: string | null | undefined;
   },
 ): RenderedEmail {
   const dir = getDirection(lang);
+  const accent =
+    values.accentColor && isReadableAccent(values.accentColor)
+      ? values.accentColor.toLowerCase()
+      : PRIMARY_COLOR;
   const intro = typeof content.intro === 'string' ? [content.intro] : content.intro;
   const facts = content.facts ?? [];
   const signature = content.signature ?? PRODUCT_NAME;
@@ -112,7 +127,7 @@ export function renderEmail(
   const line = (item: EmailLine) =>
     typeof item === 'string'
       ? p(item)
-      : `<p style="margin:0 0 16px">${toHtmlText(item.text)} <a href="${escapeHtml(item.link.url)}" style="color:${PRIMARY_COLOR}">${toHtmlText(item.link.label)}</a></p>`;
+      : `<p style="margin:0 0 16px">${toHtmlText(item.text)} <a href="${escapeHtml(item.link.url)}" style="color:${accent}">${toHtmlText(item.link.label)}</a></p>`;
   const htmlParts = [p(content.greeting), ...intro.map(p)];
   if (values.logo) {
     htmlParts.unshift(
@@ -127,7 +142,7 @@ export function renderEmail(
   }
   if (values.link && content.linkLabel) {
     htmlParts.push(
-      `<p style="margin:0 0 24px"><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:12px 20px;background:${PRIMARY_COLOR};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${toHtmlText(content.linkLabel)}</a></p>`,
+      `<p style="margin:0 0 24px"><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:12px 20px;background:${accent};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${toHtmlText(content.linkLabel)}</a></p>`,
     );
   }
   if (values.code && content.codeLabel) {

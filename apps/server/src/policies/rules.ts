@@ -1,4 +1,5 @@
 import {
+  canManageBrand,
   canManageDepartments,
   canManageIntegrations,
   canManageRetention,
@@ -139,6 +140,13 @@ export interface Resources {
   'integration.manage': void;
   /** The organisation's data retention period and its dry run: the owner's. */
   'retention.manage': void;
+  /** The organisation's brand on the candidate side: anyone of it reads it. */
+  'brand.read': OrgResource;
+  /**
+   * Setting the brand, and the organisation a logo named by it was uploaded to: the owner's, of
+   * their own organisation.
+   */
+  'brand.manage': OrgResource;
   /**
    * Any request of an API key: `keyRoute` when the route is one keys may call (jobs, templates,
    * applicants); the method against the key's scope.
@@ -313,6 +321,16 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     canManageRetention(actor.user) && actor.user.orgId === actor.orgId
       ? ALLOW
       : forbidden("Only the organisation's owner sets its data retention"),
+  'brand.read': inOrg,
+  // Judged for the real caller, as retention is: an admin viewing as someone does not rebrand
+  // another organisation's candidate pages.
+  'brand.manage': (actor, organization) => {
+    const scoped = inOrg(actor, organization);
+    if (!scoped.allowed) return scoped;
+    return canManageBrand(actor.user) && actor.user.orgId === actor.orgId
+      ? ALLOW
+      : forbidden("Only the organisation's owner sets its brand");
+  },
   'api.request': (actor, { method, keyRoute }) => {
     if (!actor.apiKey) return ALLOW;
     if (!keyRoute) return forbidden("API keys reach the organisation's jobs and applicants only");

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common/date-schemas';
+import { orgBrandSchema } from '../brand/brand.schemas';
 import { APPLICANT_STATUS_CODES, type ApplicantStatusCode } from './applicant-status';
 
 /**
@@ -98,6 +99,8 @@ export const applicationStatusResponseSchema = z.object({
   jobTitle: z.string(),
   companyName: z.string(),
   logoUrl: z.string(),
+  /** The organisation's brand, which the status page wears. */
+  brand: orgBrandSchema.optional(),
   fName: z.string(),
   stage: z.enum(APPLICATION_STAGES),
   /** The status whose name the job's rule shows; null when hidden. */

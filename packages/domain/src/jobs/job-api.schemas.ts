@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicConsentNoticeSchema } from '../applicants/consent';
+import { orgBrandSchema } from '../brand/brand.schemas';
 import { DEFAULT_SORTS, JOB_DEFAULT_TIME_LIMIT_MIN, type SortOrder } from '../common/constants';
 import { idSchema, makeRandomId } from '../common/ids';
 import { optionalQueryTextSchema } from '../common/query';
@@ -239,6 +240,8 @@ export const publicJobSchema = z.object({
   isClosed: z.boolean().default(false),
   /** The consent notice the candidate must accept before anything is recorded. */
   consentNotice: publicConsentNoticeSchema.optional(),
+  /** The organisation's brand, which the candidate pages wear from their first paint. */
+  brand: orgBrandSchema.optional(),
 });
 export type PublicJob = z.infer<typeof publicJobSchema>;
 

@@ -28,6 +28,8 @@ export const ACTIVITY_TARGETS = [
   'rating',
   /** The organisation's data retention period. */
   'retention',
+  /** The organisation's brand on the candidate pages. */
+  'brand',
   /** A hiring manager's share link: made, revoked, and each guest view and rating. */
   'shareLink',
   /** The candidate's device check (passed), and its face check (skipped after failing). */

@@ -29,6 +29,8 @@ export const VALIDATION_KEYS = {
   ALREADY_APPLICANT_VALIDATE: 'validation.ALREADY_APPLICANT_VALIDATE',
   CLOSING_DATE_PAST_VALIDATE: 'validation.CLOSING_DATE_PAST_VALIDATE',
   WEBHOOK_URL_VALIDATE: 'validation.WEBHOOK_URL_VALIDATE',
+  COLOUR_VALIDATE: 'validation.COLOUR_VALIDATE',
+  ACCENT_CONTRAST_VALIDATE: 'validation.ACCENT_CONTRAST_VALIDATE',
   CV_HINT: 'validation.CV_HINT',
   IMAGE_HINT: 'validation.IMAGE_HINT',
 } as const;
@@ -67,6 +69,9 @@ export const VALIDATION_I18N_EN: Record<ValidationKey, string> = {
   'validation.CLOSING_DATE_PAST_VALIDATE': 'The closing date must be in the future',
   'validation.WEBHOOK_URL_VALIDATE':
     'Please enter an https:// address (http:// only for localhost or 127.0.0.1)',
+  'validation.COLOUR_VALIDATE': 'Please enter a color as # and six hex digits, e.g. #1d4ed8',
+  'validation.ACCENT_CONTRAST_VALIDATE':
+    'This color is too light: white text on it (and it on white) is below the 4.5:1 contrast people need to read it. Choose a darker color',
   'validation.CV_HINT': 'DOC, DOCX, PDF (5MB)',
   'validation.IMAGE_HINT': 'Square image, up to 200 KB',
 };

@@ -1,4 +1,4 @@
-import { integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common';
 
 /** A company account. Every user belongs to one; jobs, templates and applicants are scoped to it. */
@@ -10,6 +10,14 @@ export const organizations = pgTable('organizations', {
    * after they were archived or last changed (one of RETENTION_MONTH_OPTIONS); null: off.
    */
   retentionMonths: smallint('retention_months'),
+  /**
+   * The brand on the candidate side: the logo (an image uploaded to this organisation, by its
+   * `/api/files/…` URL; empty: none), the accent colour (`#rrggbb` white reads on at 4.5:1;
+   * null: Candid's own) and whether Candid's mark shows in the candidate pages' header.
+   */
+  brandLogoUrl: text('brand_logo_url').notNull().default(''),
+  brandAccentColor: text('brand_accent_color'),
+  brandShowVendorMark: boolean('brand_show_vendor_mark').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

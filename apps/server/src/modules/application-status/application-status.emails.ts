@@ -7,6 +7,9 @@ export function confirmationEmail(input: {
   fName: string;
   jobTitle: string;
   companyName: string;
+  /** The organisation's logo as an absolute address (empty: none) and its accent colour. */
+  logoUrl?: string;
+  accentColor?: string | null;
   link: string;
 }): RenderedEmail {
   const he = input.lang === 'he';
@@ -34,6 +37,11 @@ export function confirmationEmail(input: {
           : 'The link is yours alone; no password is needed.',
       ],
     },
-    { link: input.link, fromName: companySenderName(input.companyName, input.lang) },
+    {
+      link: input.link,
+      fromName: companySenderName(input.companyName, input.lang),
+      accentColor: input.accentColor,
+      ...(input.logoUrl ? { logo: { url: input.logoUrl, alt: input.companyName } } : {}),
+    },
   );
 }

@@ -10,6 +10,7 @@ import { getInterviewJob, type InterviewJob } from '../jobs/interview-job';
 import { enqueueMails } from '../outbox/mail-queue';
 import { findApplicantByStatusToken } from '../applicant-records/applicant-store';
 import { hashStatusToken } from '../applicants/status-link';
+import { getOrgBrand } from '../users/org-brand';
 import { confirmationEmail } from './application-status.emails';
 
 /** The mail queue's purpose of the confirmation sent when an interview is submitted. */
@@ -32,11 +33,15 @@ export async function queueSubmissionConfirmation(
 ): Promise<void> {
   if (!input.applicant.email) return;
   const link = input.statusLink;
+  const brand = await getOrgBrand(tx, input.applicant.orgId);
   const email = confirmationEmail({
     lang: input.lang,
     fName: input.applicant.fName,
     jobTitle: input.job.title,
     companyName: input.job.companyName,
+    // The status link is an address of this site: the logo's path is made absolute on it.
+    logoUrl: brand.logoUrl ? new URL(brand.logoUrl, link).href : '',
+    accentColor: brand.accentColor,
     link,
   });
   await enqueueMails(
@@ -70,10 +75,12 @@ export async function getApplicationStatus(
     row.status,
     resolveStatusStages(job.statusStages),
   );
+  const brand = await getOrgBrand(db, job.orgId);
   return {
     jobTitle: job.title,
     companyName: job.companyName,
-    logoUrl: job.companyLogoUrl,
+    logoUrl: job.companyLogoUrl || brand.logoUrl,
+    brand,
     fName: row.fName,
     stage,
     statusCode,

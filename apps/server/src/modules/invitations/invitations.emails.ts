@@ -18,6 +18,8 @@ interface JobFacts {
   closesAt?: Date;
   /** The company logo as an absolute address, shown above the greeting. */
   logoUrl?: string;
+  /** The organisation's accent colour for the button and links; unset: the app's own. */
+  accentColor?: string | null;
 }
 
 function lengthFact(lang: Language, count: number, minutes: number): string {
@@ -54,6 +56,7 @@ function senderOf(lang: Language, job: JobFacts) {
   return {
     values: {
       fromName: companySenderName(job.companyName, lang),
+      accentColor: job.accentColor,
       ...(job.logoUrl ? { logo: { url: job.logoUrl, alt: job.companyName } } : {}),
     },
     signature: signature ? { signature } : {},

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { getJob } from '../jobs/jobs.service';
+import { getOrgBrand } from '../users/org-brand';
 import { assertJobOpen, getInterviewJob, type InterviewJob } from '../jobs/interview-job';
 import { enqueueMails, findMailAbout, type MailQueue } from '../outbox/mail-queue';
 import { publish } from '../../lib/domain-events';
@@ -62,13 +63,15 @@ function absoluteUrl(publicUrl: string, url: string): string | null {
   return url.startsWith('/') ? `${publicUrl}${url}` : null;
 }
 
-/** What a reminder says about its job, from the job a candidate answers. */
-function jobFactsOf(publicUrl: string, job: InterviewJob) {
-  const logoUrl = absoluteUrl(publicUrl, job.companyLogoUrl);
+/** What a reminder says about its job, from the job a candidate answers, in its company's brand. */
+async function jobFactsOf(db: Db, publicUrl: string, job: InterviewJob) {
+  const brand = await getOrgBrand(db, job.orgId);
+  const logoUrl = absoluteUrl(publicUrl, job.companyLogoUrl || brand.logoUrl);
   return {
     jobTitle: job.title,
     companyName: job.companyName,
     quests: job.quests,
+    accentColor: brand.accentColor,
     ...(job.closesAt ? { closesAt: job.closesAt } : {}),
     ...(logoUrl ? { logoUrl } : {}),
   };
@@ -120,7 +123,8 @@ export async function sendInvitations(
   );
   if (issues.length > 0) throw new AppError('VALIDATION_ERR', { issues });
 
-  const logoUrl = absoluteUrl(deps.publicUrl, job.company.logoUrl);
+  const brand = await getOrgBrand(db, actor.orgId);
+  const logoUrl = absoluteUrl(deps.publicUrl, job.company.logoUrl || brand.logoUrl);
   const invited = await db.transaction(async (tx) => {
     const created: { id: string; email: string }[] = [];
     for (const row of body.rows) {
@@ -162,6 +166,7 @@ export async function sendInvitations(
         ...(body.remind ? { stopLink: stopRemindersLink(deps.publicUrl, token) } : {}),
         ...(job.closesAt ? { closesAt: new Date(job.closesAt) } : {}),
         ...(logoUrl ? { logoUrl } : {}),
+        accentColor: brand.accentColor,
       });
       await enqueueMails(
         tx,
@@ -250,7 +255,7 @@ export async function sendDueReminders(
       lang,
       fName: applicant.fName,
       subject: invitation?.subject ?? job.title,
-      ...jobFactsOf(deps.publicUrl, job),
+      ...(await jobFactsOf(deps.db, deps.publicUrl, job)),
       link: invitationLink(deps.publicUrl, applicant.jobId, token),
       stopLink: stopRemindersLink(deps.publicUrl, token),
       // The deadline reminder is still to come when the job closes more than a day from now.
@@ -300,7 +305,7 @@ export async function sendDueDeadlineReminders(deps: InvitationDeps): Promise<nu
       lang,
       fName: applicant.fName,
       subject: invitation?.subject ?? job.title,
-      ...jobFactsOf(deps.publicUrl, job),
+      ...(await jobFactsOf(deps.db, deps.publicUrl, job)),
       closesAt: applicant.closesAt,
       link: invitationLink(deps.publicUrl, applicant.jobId, token),
       stopLink: stopRemindersLink(deps.publicUrl, token),

@@ -1,5 +1,8 @@
 import {
+  accentPalette,
+  DEFAULT_ORG_BRAND,
   getCoverSources,
+  isReadableAccent,
   getInterviewOverview,
   isLanguage,
   PRODUCT_NAME,
@@ -72,6 +75,38 @@ const FIRST_SCREEN_CSS = `${FIRST_SCREEN_BASE_CSS}
 @media (max-width:47.49em){.fs-interview .fs-card{min-height:calc(100vh - 61px - 32px);min-height:calc(100dvh - 61px - 32px)}}
 .fs-desc p{margin:0 0 20px}.fs-desc>:first-child{margin-top:0}.fs-desc>:last-child{margin-bottom:0}
 @media (min-width:47.5em){.fs-interview .fs-main{padding:32px 0}.fs-interview .fs-box{padding:0 16px}.fs-cover{height:180px}.fs-body{padding:0 32px 32px}.fs-head h1{font-size:32px}}`;
+
+/** The candidate header's brand pieces, as the web app's CandidateHeader draws them. */
+const BRAND_CSS = `.fs-brand-logo{display:block;height:36px;width:auto;max-width:140px;object-fit:contain}
+.fs-bar{justify-content:space-between}
+.fs-lead{display:flex;align-items:center;gap:10px;min-width:0}
+.fs-lead>span{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.fs-powered{display:flex;align-items:center;gap:6px;font-size:12px;font-weight:400;letter-spacing:0;color:#5c636a}
+.fs-powered b{color:#000}
+@media (max-width:35.99em){.fs-powered span,.fs-powered b{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}}
+@media (min-width:47.5em){.fs-brand-logo{max-width:200px}}`;
+
+/** "Powered by", as the web app's `brand.poweredBy` says it. */
+export const POWERED_BY_TEXT: Record<Language, string> = {
+  en: 'Powered by',
+  he: 'מופעל על ידי',
+};
+
+/**
+ * The accent's colours on the first screen, as the app's theme draws them once it takes over:
+ * the cover's gradient from the accent to a light tint of it, the logo's initial and the facts'
+ * circles. No accent: Candid's own (the stylesheet's defaults).
+ */
+function accentCss(accent: string | null): string {
+  if (!accent || !isReadableAccent(accent)) return '';
+  const palette = accentPalette(accent);
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(accent.slice(start, start + 2), 16));
+  return (
+    `.fs-cover{background:linear-gradient(135deg,${palette[6]},${palette[3]})}` +
+    `.fs-logo{color:${palette[6]}}.fs-logo span{background:rgba(${r},${g},${b},.1)}` +
+    `.fs-facts li::before{background:rgba(${r},${g},${b},.1)}`
+  );
+}
 
 const MAP_PIN =
   '<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M9 11a3 3 0 1 0 6 0a3 3 0 0 0 -6 0"/><path d="M17.657 16.657l-4.243 4.243a2 2 0 0 1 -2.827 0l-4.244 -4.243a8 8 0 1 1 11.314 -11.314z"/></svg>';
@@ -161,6 +196,28 @@ function overviewHtml(job: PublicJob, language: Language): string {
   );
 }
 
+/**
+ * The candidate header: the company's logo leads (its name when it has none and hides Candid's
+ * mark), Candid's mark and name otherwise; "Powered by Candid" beside a logo while the mark shows.
+ */
+function headerHtml(job: PublicJob, language: Language): string {
+  const brand = job.brand ?? DEFAULT_ORG_BRAND;
+  const name = escapeHtml(job.company.name);
+  let lead = '';
+  if (brand.logoUrl) {
+    lead = `<img class="fs-brand-logo" src="${escapeHtml(brand.logoUrl)}" alt="${name}">`;
+  } else if (brand.showVendorMark) {
+    lead = `${BRAND_MARK}<span>${escapeHtml(PRODUCT_NAME)}</span>`;
+  } else if (job.company.name) {
+    lead = `<span>${name}</span>`;
+  }
+  const powered =
+    brand.logoUrl && brand.showVendorMark
+      ? `<span class="fs-powered"><span>${escapeHtml(POWERED_BY_TEXT[language])}</span>${BRAND_MARK.replace(/width="28" height="28"/, 'width="18" height="18"')}<b>${escapeHtml(PRODUCT_NAME)}</b></span>`
+      : '';
+  return `<header class="fs-bar"><div class="fs-lead">${lead}</div>${powered}</header>`;
+}
+
 /** The invitation as static HTML: cover, logo, company, title, location and description. */
 function invitationHtml(job: PublicJob, kind: CandidatePageKind, language: Language): string {
   const { info, company } = job;
@@ -169,10 +226,7 @@ function invitationHtml(job: PublicJob, kind: CandidatePageKind, language: Langu
     ? `<img src="${escapeHtml(company.logoUrl)}" alt="">`
     : `<span>${escapeHtml(initial)}</span>`;
   const description = sanitizeRichText(info.desc ?? '');
-  const header =
-    kind === 'interview'
-      ? `<header class="fs-bar">${BRAND_MARK}<span>${escapeHtml(PRODUCT_NAME)}</span></header>`
-      : '';
+  const header = kind === 'interview' ? headerHtml(job, language) : '';
   return (
     `<div id="${FIRST_SCREEN_ID}" class="fs-page fs-${kind}">${header}` +
     `<main class="fs-main"><div class="fs-box"><div class="fs-card">` +
@@ -207,7 +261,9 @@ export function renderFirstScreen(
 ): RenderedPage {
   return renderDeferredApp(indexHtml, {
     language,
-    head: `<style>${FIRST_SCREEN_CSS}</style>` + coverPreload(job.info.coverUrl),
+    head:
+      `<style>${FIRST_SCREEN_CSS}\n${BRAND_CSS}${accentCss((job.brand ?? DEFAULT_ORG_BRAND).accentColor)}</style>` +
+      coverPreload(job.info.coverUrl),
     body:
       invitationHtml(job, kind, language) +
       `<script type="application/json" id="${PUBLIC_JOB_DATA_ID}">${jsonForHtml(job)}</script>`,

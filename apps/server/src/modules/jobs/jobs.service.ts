@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { actorMeta, authorize, can, loggedActor, type StaffActor } from '../../policies';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activities/activities.service';
+import { getOrgBrand } from '../users/org-brand';
 import { findUserById, rememberCompanyName } from '../users/users.service';
 import { findDepartment } from '../departments/departments.service';
 import { ownerJoin } from '../users/users.joins';
@@ -359,9 +360,16 @@ export async function getPublicJob(db: Db, id: string, now: Date): Promise<Publi
     .where(and(eq(jobs.id, id), isNull(jobs.archivedAt)));
   if (!row) throw new AppError('INTERVIEW_NOT_AVAILABLE_ERR');
   const job = toPublicJob(toJobContent(row), now);
+  const [consentNotice, brand] = await Promise.all([
+    getPublicConsentNotice(db, row.orgId, job.company.name),
+    getOrgBrand(db, row.orgId),
+  ]);
   return {
     ...job,
-    consentNotice: await getPublicConsentNotice(db, row.orgId, job.company.name),
+    // A job without a logo of its own shows the organisation's.
+    company: { ...job.company, logoUrl: job.company.logoUrl || brand.logoUrl },
+    consentNotice,
+    brand,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   INTEGRATIONS_PATH,
   INSIGHTS_PATH,
   RETENTION_PATH,
+  BRAND_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
   NOT_SUPPORTED_PATH,
@@ -85,6 +86,13 @@ export const ROUTE_TABLE = [
     access: 'auth',
     titleKey: 'pageTitles.retention',
     screen: () => import('../../backoffice/retention/routes/retention-page'),
+  },
+  {
+    id: 'brand',
+    path: BRAND_PATH,
+    access: 'auth',
+    titleKey: 'pageTitles.brand',
+    screen: () => import('../../backoffice/brand/routes/brand-page'),
   },
   {
     id: 'insights',

@@ -17,6 +17,8 @@ export const TEAM_PATH = '/backoffice/team';
 export const INTEGRATIONS_PATH = '/backoffice/integrations';
 /** The organisation's data retention period and its dry run. */
 export const RETENTION_PATH = '/backoffice/data-retention';
+/** The organisation's brand on candidate pages: logo, accent colour, Candid's mark. */
+export const BRAND_PATH = '/backoffice/brand';
 /** Hiring insights: the funnel of the organisation, a department or a job. */
 export const INSIGHTS_PATH = '/backoffice/insights';
 /** A new member's invitation link: choose a password (query `token`). */

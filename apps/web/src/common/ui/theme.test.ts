@@ -1,8 +1,8 @@
-import { BREAKPOINTS, PRIMARY_COLOR } from '@candid/domain';
+import { BREAKPOINTS, contrastRatio, PRIMARY_COLOR } from '@candid/domain';
 import { DEFAULT_THEME, em, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import postcssConfigSource from '../../../postcss.config.cjs?raw';
-import { contrastRatio, cssVariablesResolver, theme, THEME_BREAKPOINTS } from './theme';
+import { cssVariablesResolver, theme, THEME_BREAKPOINTS } from './theme';
 
 /** The `mantine-breakpoint-*` variables postcss.config.cjs defines. */
 const postcssBreakpoints = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from '@candid/domain';
+import { BREAKPOINTS, contrastRatio } from '@candid/domain';
 import {
   createTheme,
   darken,
@@ -25,20 +25,6 @@ export const MIN_TEXT_CONTRAST = 4.5;
 /** The lightest surfaces text sits on: the page (white) and the grey panels (gray.0). */
 const LIGHT_SURFACES = ['#ffffff', DEFAULT_THEME.colors.gray[0]];
 const PRIMARY_SHADE_LIGHT = 6;
-
-function relativeLuminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((start) => {
-    const channel = parseInt(hex.slice(start, start + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two `#rrggbb` colours. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-}
 
 /** `rgba(r, g, b, 1)` (what Mantine's darken answers) as `#rrggbb`. */
 function toHex(color: string): string {

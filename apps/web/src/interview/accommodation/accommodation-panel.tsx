@@ -292,7 +292,6 @@ function AccommodationStatus({
   }
   return (
     <Alert
-      color="indigo"
       variant="light"
       radius="lg"
       icon={<IconClockHour4 size={20} aria-hidden />}

@@ -1,5 +1,15 @@
 import { getCoverSources, type PublicJob } from '@candid/domain';
-import { Avatar, Box, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Typography,
+  useMantineTheme,
+} from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { InterviewOverview } from './interview-overview';
@@ -27,6 +37,7 @@ export function JobInvitation({
   useReleaseFirstScreen();
   const description = useMemo(() => sanitizeHtml(job.info.desc ?? ''), [job.info.desc]);
   const initial = (job.company.name || '?').trim().charAt(0).toUpperCase();
+  const { primaryColor } = useMantineTheme();
   return (
     <Paper
       radius="lg"
@@ -43,7 +54,7 @@ export function JobInvitation({
           size={72}
           radius="md"
           mt={-36}
-          color="indigo"
+          color={primaryColor}
           style={{ border: '3px solid white', background: 'white' }}
         >
           {initial}
@@ -76,7 +87,7 @@ export function JobInvitation({
 }
 
 const COVER_GRADIENT =
-  'linear-gradient(135deg, var(--mantine-color-indigo-6), var(--mantine-color-cyan-5))';
+  'linear-gradient(135deg, var(--mantine-primary-color-6), var(--candid-cover-end, var(--mantine-color-cyan-5)))';
 
 /**
  * The cover, often the largest thing on the candidate's first screen: an image sized for the

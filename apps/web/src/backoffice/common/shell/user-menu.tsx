@@ -17,6 +17,7 @@ import {
   IconChevronDown,
   IconLanguage,
   IconLogout,
+  IconPalette,
   IconPlugConnected,
   IconShieldLock,
   IconUserCircle,
@@ -25,6 +26,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  BRAND_PATH,
   INTEGRATIONS_PATH,
   RETENTION_PATH,
   TEAM_PATH,
@@ -136,6 +138,13 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
                 leftSection={<IconShieldLock size={20} aria-hidden />}
               />
             ) : null}
+            <MantineNavLink
+              component={Link}
+              to={BRAND_PATH}
+              onClick={sheet.close}
+              label={t('shell.brand')}
+              leftSection={<IconPalette size={20} aria-hidden />}
+            />
             <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm">
               {t('shell.language')}
             </Text>
@@ -206,6 +215,13 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
             {t('shell.retention')}
           </Menu.Item>
         ) : null}
+        <Menu.Item
+          component={Link}
+          to={BRAND_PATH}
+          leftSection={<IconPalette size={18} aria-hidden />}
+        >
+          {t('shell.brand')}
+        </Menu.Item>
         <Menu.Label>{t('shell.language')}</Menu.Label>
         {LANGUAGES.map((option) => (
           <Menu.Item

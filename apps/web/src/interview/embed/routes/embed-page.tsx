@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useLanguageStore } from '../../../common/stores/language-store';
 import { PageLoader } from '../../../common/ui/page-loader';
 import { usePublicJob } from '../../api/get-public-job';
+import { CandidateBrand } from '../../brand/candidate-brand';
 import { JobInvitation } from '../../invitation/job-invitation';
 import { InterviewNotAvailable } from '../../onboarding/components/interview-not-available';
 import { JobClosed } from '../../onboarding/components/job-closed';
@@ -29,33 +30,35 @@ export function EmbedPage() {
 
   if (query.isPending) return <PageLoader />;
   return (
-    <Box bg="gray.0" mih="100dvh" py="md" data-testid="embed-page">
-      <Container size={720} px="sm">
-        {query.isError || !query.data ? (
-          <InterviewNotAvailable />
-        ) : query.data.isClosed ? (
-          // Past its closing date the recruiter's site says so, as the invitation link does.
-          <JobClosed job={query.data} />
-        ) : (
-          <JobInvitation
-            job={query.data}
-            action={
-              <Button
-                component="a"
-                href={`/interview/${encodeURIComponent(jobId)}`}
-                target="_blank"
-                rel="noopener"
-                size="md"
-                rightSection={<IconExternalLink size={16} aria-hidden />}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('embed.apply')}
-              </Button>
-            }
-          />
-        )}
-      </Container>
-    </Box>
+    <CandidateBrand accentColor={query.data?.brand?.accentColor}>
+      <Box bg="gray.0" mih="100dvh" py="md" data-testid="embed-page">
+        <Container size={720} px="sm">
+          {query.isError || !query.data ? (
+            <InterviewNotAvailable />
+          ) : query.data.isClosed ? (
+            // Past its closing date the recruiter's site says so, as the invitation link does.
+            <JobClosed job={query.data} />
+          ) : (
+            <JobInvitation
+              job={query.data}
+              action={
+                <Button
+                  component="a"
+                  href={`/interview/${encodeURIComponent(jobId)}`}
+                  target="_blank"
+                  rel="noopener"
+                  size="md"
+                  rightSection={<IconExternalLink size={16} aria-hidden />}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('embed.apply')}
+                </Button>
+              }
+            />
+          )}
+        </Container>
+      </Box>
+    </CandidateBrand>
   );
 }
 

@@ -52,7 +52,11 @@ export function InterviewEndPage() {
   const session = useInterviewSession();
   if (!hasInterviewSession(session, jobId)) return <Navigate to={`/interview/${jobId}`} replace />;
   return (
-    <InterviewFrame isDemo={session.isDemo}>
+    <InterviewFrame
+      isDemo={session.isDemo}
+      brand={session.job?.brand ?? null}
+      companyName={session.job?.company.name}
+    >
       <InterviewEnd jobId={jobId} />
     </InterviewFrame>
   );

@@ -37,7 +37,10 @@ export function StartCountdown({ onDone }: { onDone: () => void }) {
           thickness={12}
           roundCaps
           sections={[
-            { value: (remainingMs / INTERVIEW_START_COUNTDOWN_MS) * 100, color: 'indigo' },
+            {
+              value: (remainingMs / INTERVIEW_START_COUNTDOWN_MS) * 100,
+              color: 'var(--mantine-primary-color-filled)',
+            },
           ]}
           label={
             <Text ta="center" fz={48} fw={800} aria-live="polite">

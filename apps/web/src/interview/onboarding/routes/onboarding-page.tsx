@@ -107,7 +107,11 @@ export function OnboardingPage() {
 
   if (query.isPending) return <PageLoader />;
   return (
-    <InterviewFrame isDemo={isDemo}>
+    <InterviewFrame
+      isDemo={isDemo}
+      brand={query.data?.brand ?? null}
+      companyName={query.data?.company.name}
+    >
       {query.isError || !query.data ? (
         <InterviewNotAvailable />
       ) : query.data.isClosed && !isDemo ? (

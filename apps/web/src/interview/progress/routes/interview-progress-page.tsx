@@ -56,7 +56,11 @@ export function InterviewProgressPage() {
     return <Navigate to={`/interview/${jobId}/end`} replace />;
   }
   return (
-    <InterviewFrame isDemo={session.isDemo}>
+    <InterviewFrame
+      isDemo={session.isDemo}
+      brand={session.job?.brand ?? null}
+      companyName={session.job?.company.name}
+    >
       <InterviewQuestions jobId={jobId} />
     </InterviewFrame>
   );

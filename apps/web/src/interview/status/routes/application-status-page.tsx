@@ -1,5 +1,15 @@
 import { APPLICATION_STAGES, formatDate, STATUS_TOKEN_PATTERN } from '@candid/domain';
-import { Avatar, Badge, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Group,
+  Paper,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLanguageStore } from '../../../common/stores/language-store';
@@ -19,7 +29,7 @@ export function ApplicationStatusPage() {
   const query = useApplicationStatus(token);
   if (STATUS_TOKEN_PATTERN.test(token) && query.isPending) return <PageLoader />;
   return (
-    <InterviewFrame>
+    <InterviewFrame brand={query.data?.brand ?? null} companyName={query.data?.companyName}>
       {query.data ? <ApplicationStatus status={query.data} /> : <InterviewNotAvailable />}
     </InterviewFrame>
   );
@@ -30,6 +40,7 @@ function ApplicationStatus({
 }: {
   status: NonNullable<ReturnType<typeof useApplicationStatus>['data']>;
 }) {
+  const { primaryColor } = useMantineTheme();
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const isPhone = useIsPhone();
@@ -44,7 +55,7 @@ function ApplicationStatus({
     <Paper radius="lg" withBorder p={{ base: 'md', sm: 'xl' }} data-testid="application-status">
       <Stack gap="lg">
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={status.logoUrl || null} radius="md" size={48} color="indigo">
+          <Avatar src={status.logoUrl || null} radius="md" size={48} color={primaryColor}>
             {initial}
           </Avatar>
           <Stack gap={0} miw={0}>
