@@ -22,8 +22,8 @@ export const PNG = Buffer.concat([
  * The set-up the applicant-reading test files share (review.test.ts, review-details): one
  * listening app on a test clock, an owner (all features) with a colleague, a stranger, an admin,
  * a free account, two jobs of the owner's and one of the free account's, and eight applicants
- * started over the last 40 days (Rina with a CV, a face image and a real recording), some rated
- * and one archived; and the calls that list them. Call it inside the file's describe; `state` is
+ * started over the last 40 days (Rina with a CV, a face image and a real recording), two given a
+ * status and one archived; and the calls that list them. Call it inside the file's describe; `state` is
  * filled before the file's own beforeAll hooks run.
  */
 export function reviewSuite(kind: TestDbKind) {
