@@ -18,6 +18,8 @@ files=(
   test/log-redaction.test.ts
   test/storage-links.test.ts
   test/tus-uploads.test.ts
+  test/tus-uploads-resume.test.ts
+  test/tus-uploads-bad-requests.test.ts
 )
 
 work="$(mktemp -d)"

@@ -19,7 +19,12 @@ const ISOLATED = [
   'src/interview/onboarding/routes/onboarding-accommodation.test.tsx',
   'src/backoffice/applicants/compare/routes/compare-page.test.tsx',
   'src/backoffice/applicants/details/routes/applicant-details-page.test.tsx',
+  'src/backoffice/applicants/details/routes/applicant-details-answers.test.tsx',
+  'src/backoffice/applicants/details/routes/applicant-details-ratings.test.tsx',
+  'src/backoffice/applicants/details/routes/applicant-details-actions.test.tsx',
   'src/backoffice/applicants/routes/applicant-overview-page.test.tsx',
+  'src/backoffice/applicants/routes/applicant-overview-actions.test.tsx',
+  'src/backoffice/applicants/routes/applicant-overview-states.test.tsx',
   'src/backoffice/applicants/player/interview-player.test.tsx',
   // Keyboard focus from the first Tab: a document that earlier files rendered into is not fresh.
   'src/common/i18n/language-switch.test.tsx',
