@@ -2,7 +2,7 @@ import { SEARCH_COUNT_CAP } from '@candid/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readList } from '../src/db/list-query';
-import { forgetCappedCounts } from '../src/modules/review/review.query';
+import { forgetCappedCounts } from '../src/modules/applicant-records/applicant-list-caps';
 import { createAccount, type SignedUp } from './factories';
 import { recruiter } from './review-helpers';
 import type { TestApp } from './test-app';

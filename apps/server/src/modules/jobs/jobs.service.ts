@@ -23,7 +23,7 @@ import { findUserById, rememberCompanyName } from '../users/users.service';
 import { findDepartment } from '../departments/departments.service';
 import { ownerJoin } from '../users/users.joins';
 import { getApplicantSummaries } from '../applicant-records/applicant-summary';
-import { forgetCappedCounts } from '../review/review.query';
+import { forgetCappedCounts } from '../applicant-records/applicant-list-caps';
 import { forgetJobCounts } from './job-counts';
 import { ownerColumns, toJobContent, toJobDto, type JobRow, type OwnerRow } from './jobs.presenter';
 import { toStoredQuests } from './questions';

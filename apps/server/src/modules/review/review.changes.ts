@@ -1,4 +1,4 @@
-import { forgetCappedCounts } from './review.query';
+import { forgetCappedCounts } from '../applicant-records/applicant-list-caps';
 import { canChangeStatus, type ApplicantChange, type ApplicantListItem } from '@candid/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';

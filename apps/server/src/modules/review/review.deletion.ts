@@ -1,4 +1,4 @@
-import { forgetCappedCounts } from './review.query';
+import { forgetCappedCounts } from '../applicant-records/applicant-list-caps';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbTx } from '../../db/client';

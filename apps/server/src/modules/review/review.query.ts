@@ -11,7 +11,6 @@ import {
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  CappedCounts,
   planConstant,
   planOffset,
   readList,
@@ -23,6 +22,7 @@ import { can } from '../../policies';
 import type { ObjectStorage } from '../../storage/storage';
 import { toListItem, type ApplicantListRow } from './review.presenter';
 import { type Reviewer } from '../applicant-records/applicant-access';
+import { cappedApplicantFilters } from '../applicant-records/applicant-list-caps';
 import { jobsTableForJoin } from '../jobs/jobs.joins';
 import {
   conditionOf,
@@ -65,13 +65,8 @@ type JsonListRow = Omit<
   createdAt: string;
 };
 
-/**
- * Filters (without text) whose count lately reached the cap (see CappedCounts): a new
- * applicant only adds to a count; what can take one back under the cap (a status change,
- * archive, restore, deletion: in this module; a job deleted with its applicants) forgets the
- * organisation's entries.
- */
-const cappedFilters = new CappedCounts();
+/** The list's capped counts (applicant-records/applicant-list-caps.ts). */
+const cappedFilters = cappedApplicantFilters;
 
 function cappedKey(orgId: string, filter: ListFilter): string | null {
   if (filter.txt) return null;
@@ -87,11 +82,6 @@ function cappedKey(orgId: string, filter: ListFilter): string | null {
     minScore ?? null,
     knockedOut ?? null,
   ]);
-}
-
-/** The organisation's applicants changed in a way that can lower a count: count again. */
-export function forgetCappedCounts(orgId: string): void {
-  cappedFilters.forget(orgId);
 }
 
 /** How far the count of a filter goes: a text search stops sooner (it reads the table). */

@@ -16,7 +16,7 @@ import { recordActivity } from '../activities/activities.service';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
 import { miniUserColumns, ownerJoin } from '../users/users.joins';
 import { toMiniUser } from '../users/users.joins';
-import { forgetCappedCounts } from './review.query';
+import { forgetCappedCounts } from '../applicant-records/applicant-list-caps';
 import {
   activityMeta,
   fullName,

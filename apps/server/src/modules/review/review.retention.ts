@@ -10,7 +10,7 @@ import { applicants } from '../../db/schema';
 import { recordActivity } from '../activities/activities.service';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
 import { eraseApplicantRows } from './review.deletion';
-import { forgetCappedCounts } from './review.query';
+import { forgetCappedCounts } from '../applicant-records/applicant-list-caps';
 
 /**
  * Data retention over the organisation's applicants: which are due (the owner's dry

@@ -17,7 +17,6 @@ import { AppError } from '../../lib/app-error';
 import { authorize, staffOf, viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { createAuthService } from '../auth/auth.service';
-import { countJobsByOwner } from '../jobs/jobs.service';
 import { enqueueMails } from '../outbox/mail-queue';
 import { memberInvitationEmail } from './team.emails';
 import {
@@ -31,6 +30,7 @@ import {
   updateUser,
   type UserRow,
 } from './users.service';
+import { ownerJobCounts } from './owner-job-counts';
 
 const TAGS = ['team'];
 const BEARER = [{ bearerAuth: [] }];
@@ -134,7 +134,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
       const orgId = actor.orgId;
       const [rows, jobCounts] = await Promise.all([
         listOrgUsers(app.db, orgId),
-        countJobsByOwner(app.db, orgId),
+        ownerJobCounts().byOwner(app.db, orgId),
       ]);
       return {
         members: rows.map((row) => toTeamMember(row, jobCounts.get(row.id) ?? 0)),
@@ -238,7 +238,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         meta: { memberId: row.id, team: true, emailChanged: isNewEmail, ...viewAsMeta(actor) },
         date: app.now(),
       });
-      const jobCounts = await countJobsByOwner(app.db, row.orgId);
+      const jobCounts = await ownerJobCounts().byOwner(app.db, row.orgId);
       return toTeamMember(updated, jobCounts.get(row.id) ?? 0);
     },
   );

@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { authorize, staffOf } from '../../policies';
-import { countJobsOfOwner } from '../jobs/jobs.service';
 import { recordActivity } from '../activities/activities.service';
 import { authRateLimit } from '../auth/auth.rate-limits';
 import { createAuthService } from '../auth/auth.service';
@@ -36,6 +35,7 @@ import {
 import { notificationPatch } from './users.notifications';
 import { listAccounts } from './users.accounts';
 import { toUserDto } from './users.presenter';
+import { ownerJobCounts } from './owner-job-counts';
 
 const TAGS = ['users'];
 const BEARER = [{ bearerAuth: [] }];
@@ -287,7 +287,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
       const { actor, row } = await accountToDelete(request, request.params.id);
       const [successor, jobCount, applicantCount] = await Promise.all([
         findSuccessor(app.db, row, actor.user.id),
-        countJobsOfOwner(app.db, row.id),
+        ownerJobCounts().ofOwner(app.db, row.id),
         countInterviewsOfUser(app.db, row.id),
       ]);
       return {

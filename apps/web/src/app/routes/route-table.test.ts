@@ -18,6 +18,7 @@ describe('route table', () => {
       '/backoffice/team auth',
       '/backoffice/integrations auth',
       '/backoffice/data-retention auth',
+      '/backoffice/brand auth',
       '/backoffice/insights auth',
       '/user auth',
       '/ public',
