@@ -75,6 +75,7 @@ describe.each(testDbKinds())(
       const body = response.json() as Record<string, unknown>;
       expect(Object.keys(body).sort()).toEqual([
         '_id',
+        'brand',
         'closesAt',
         'company',
         'consentNotice',
@@ -88,6 +89,8 @@ describe.each(testDbKinds())(
         info: { title: 'Public role', coverUrl: '/api/covers/ocean-waves.svg' },
         company: { name: 'Acme', logoUrl: 'https://cdn.example.com/logo.png' },
         rule: job.rule,
+        // No brand set: Candid's look, with its mark.
+        brand: { logoUrl: '', accentColor: null, showVendorMark: true },
       });
       expect(response.body).not.toContain('isCorrect');
       expect((body.quests as { opts?: unknown }[])[1]!.opts).toEqual([
