@@ -25,15 +25,16 @@ test('an invitation link loads a handful of files, and the rest of Mantine style
   // groups) and one language's strings; before the merge it was ~45 files.
   expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeLessThanOrEqual(6);
   expect(assets.filter((asset) => asset.includes('mantine-more'))).toEqual([]);
-  // Budget: at most 200 KiB on the wire (bodies as sent, compressed, and headers).
-  // A library pulled onto the invitation by one import (zod came back once through the date
-  // helpers: +26 KiB) shows here.
+  // Budget: at most 205 KiB on the wire (bodies as sent, compressed, and headers); 201.8 KiB
+  // with the organisation's brand (its header, palette and contrast check, and the strings of
+  // every screen in the one language file), 200 before it. A library pulled onto the invitation
+  // by one import (zod came back once through the date helpers: +26 KiB) shows here.
   const sizes = await Promise.all(responses.map((response) => response.request().sizes()));
   const transferred = sizes.reduce(
     (sum, size) => sum + size.responseBodySize + size.responseHeadersSize,
     0,
   );
-  expect(transferred / 1024).toBeLessThanOrEqual(200);
+  expect(transferred / 1024).toBeLessThanOrEqual(205);
 
   await start.click();
   const firstName = page.getByLabel('First name');
