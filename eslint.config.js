@@ -158,7 +158,7 @@ const TABLE_OWNERS = {
   users: ['users', 'organizations'],
   departments: ['departments'],
   auth: ['refreshTokens', 'oneTimeCodes'],
-  jobs: ['jobs'],
+  jobs: ['jobs', 'jobReviewers'],
   templates: ['templates'],
   'question-library': ['savedQuestions'],
   'applicant-records': ['applicants', 'notes', 'timelineEvents'],

@@ -51,6 +51,7 @@ import { webhooksPlugin } from './modules/integrations/webhooks.plugin';
 import { subscribeWebhooks } from './modules/integrations/webhooks.subscribers';
 import { subscribeApplicationStatus } from './modules/application-status/application-status.subscribers';
 import { subscribeJobs } from './modules/jobs/jobs.subscribers';
+import { findAssignedJobIds } from './modules/jobs/job-reviewers';
 import { subscribeTemplates } from './modules/templates/templates.subscribers';
 import { subscribeReview } from './modules/review/review.subscribers';
 import { clockPlugin } from './plugins/clock';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(authPlugin, {
     config,
     findUser: findStoredUser,
+    findAssignedJobIds,
     findApiKey,
     touchApiKey,
     findShareLink,

@@ -52,10 +52,10 @@ describe.each(testDbKinds())(
     it('writes the job and template overviews as the zod serializer does (fast serializer)', async () => {
       const orgId = owner.user.companyId!;
       const replies: [unknown, unknown][] = [
-        [jobListResponseSchema, await listJobs(t.app.db, orgId, jobListQuerySchema.parse({}))],
+        [jobListResponseSchema, await listJobs(t.app.db, { orgId }, jobListQuerySchema.parse({}))],
         [
           jobListResponseSchema,
-          await listJobs(t.app.db, orgId, jobListQuerySchema.parse({ txt: 'nurse' })),
+          await listJobs(t.app.db, { orgId }, jobListQuerySchema.parse({ txt: 'nurse' })),
         ],
         [
           templateListResponseSchema,

@@ -84,7 +84,7 @@ describe.each(testDbKinds())('organisation members on %s', (kind) => {
   it('adds a member who sets their password from the link (once), then works on the organisation jobs', async () => {
     const job = await createInterviewJob(t.app, owner, ['video']);
     const member = await addMember('Mia');
-    expect(member.user).toMatchObject({ orgRole: 'member', emailVerified: true });
+    expect(member.user).toMatchObject({ orgRole: 'recruiter', emailVerified: true });
     expect(member.user.companyId).toBe(owner.user.companyId);
     const again = await logIn(t.app, member.email, 'Member123');
     expect(again.user._id).toBe(member.user._id);

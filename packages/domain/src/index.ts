@@ -76,6 +76,7 @@ export * from './brand/colour';
 export * from './brand/brand.schemas';
 
 export * from './jobs/job-api.schemas';
+export * from './jobs/job-access.schemas';
 export * from './jobs/cover-search.schemas';
 export * from './jobs/cover-sources';
 export * from './templates/template-api.schemas';

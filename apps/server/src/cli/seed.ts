@@ -295,6 +295,7 @@ async function createDemoAccount(db: Db, now: () => Date) {
     orgId: user.orgId,
     role: isAdmin(user) ? ROLES.ADMIN : ROLES.USER,
     orgRole: ORG_ROLES.OWNER,
+    assignedJobIds: null,
     perm: user.perm,
     advancedPrm: user.advancedPrm,
   });

@@ -1,4 +1,4 @@
-import type { Language } from '@candid/domain';
+import type { Language, OrgRole } from '@candid/domain';
 import type { Db, DbTx } from '../db/types';
 
 /**
@@ -49,6 +49,8 @@ export interface DomainEvents {
    * `toUserId` in the deletion's transaction.
    */
   'user.handing_over': { fromUserId: string; toUserId: string };
+  /** The owner gave a member another role (the team screen), in the change's transaction. */
+  'user.role_changed': { userId: string; orgId: string; orgRole: OrgRole; now: Date };
   /**
    * An organisation is being deleted with its last user (its rows cascade after this): what must
    * happen first, in the deletion's transaction (its applicants' stored files queued for removal).

@@ -4,6 +4,7 @@ import {
   isAdmin,
   isShareToken,
   ORG_ROLES,
+  toOrgRole,
   ROLES,
   type ErrorKey,
   type Role,
@@ -65,6 +66,14 @@ export interface TokenSigner {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A change (any method but GET and HEAD) a reviewer may make: their own profile, password
+     * and e-mail checks, logging out, ratings and notes. Every other change refuses reviewers
+     * (policies `backoffice.change`) before the body is read.
+     */
+    openToReviewers?: boolean;
+  }
   interface FastifyInstance {
     tokens: TokenSigner;
     signAccessToken(user: AuthUser): Promise<string>;
@@ -174,6 +183,8 @@ export interface StoredUser {
   orgRole: string;
   perm: number;
   advancedPrm: Record<string, boolean> | null;
+  /** A reviewer's jobs (see {@link AuthPluginOptions.findAssignedJobIds}); else absent. */
+  assignedJobIds?: ReadonlySet<string>;
 }
 
 /** An organisation API key as the auth plugin needs it; the integrations module reads it. */
@@ -191,6 +202,11 @@ export interface AuthPluginOptions {
   config: AppConfig;
   /** The users module's lookup by id (null for a malformed or unknown id). */
   findUser(db: Db, id: string): Promise<StoredUser | null>;
+  /**
+   * The jobs module's list of the jobs a reviewer is assigned to, read on each of a reviewer's
+   * requests (and an admin's viewing as one), so an assignment or its removal counts at once.
+   */
+  findAssignedJobIds(db: Db, userId: string): Promise<ReadonlySet<string>>;
   /** The integrations module's lookup of a whole `cnd_…` key (null when no key matches). */
   findApiKey(db: Db, key: string): Promise<StoredApiKey | null>;
   /** Records that a key was used now. */
@@ -216,7 +232,8 @@ function toActingUser(row: StoredUser): ActingUser {
     id: row.id,
     orgId: row.orgId,
     role: isAdmin(row) ? ROLES.ADMIN : ROLES.USER,
-    orgRole: row.orgRole === ORG_ROLES.OWNER ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER,
+    orgRole: toOrgRole(row.orgRole),
+    assignedJobIds: row.assignedJobIds ?? null,
     perm: row.perm,
     advancedPrm: row.advancedPrm,
   };
@@ -296,7 +313,12 @@ function declaresSecurity(request: FastifyRequest): boolean {
  * `app.requireUser` and `app.requireAdmin` are the two policy checks routes use as hooks.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
-  const findUserById = opts.findUser;
+  /** The user, and a reviewer's assigned jobs with them. */
+  async function findUserById(db: Db, id: string): Promise<StoredUser | null> {
+    const row = await opts.findUser(db, id);
+    if (!row || toOrgRole(row.orgRole) !== ORG_ROLES.REVIEWER) return row;
+    return { ...row, assignedJobIds: await opts.findAssignedJobIds(db, row.id) };
+  }
   const tokens = createTokenSigner(opts.config.jwtSecret, () => app.now());
   app.decorate('tokens', tokens);
   app.decorate('signAccessToken', (user: AuthUser) =>
@@ -415,6 +437,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     const target = await findUserById(app.db, viewAsId);
     if (!target) throw new AppError('NOT_FOUND_ERR');
     request.actor = staffActor(actor.user, toActingUser(target), actor.sessionId);
+  });
+
+  // Registered after the view-as hook, so an admin viewing as a reviewer is judged as one.
+  app.addHook('preValidation', async (request) => {
+    const actor = request.actor;
+    if (!actor || !isStaff(actor) || request.method === 'GET' || request.method === 'HEAD') return;
+    authorize(actor, 'backoffice.change', {
+      openToReviewers: request.routeOptions.config?.openToReviewers === true,
+    });
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

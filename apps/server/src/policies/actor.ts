@@ -9,8 +9,13 @@ export interface ActingUser extends PermissionSubject {
   id: string;
   orgId: string;
   role: Role;
-  /** Owner or member of the organisation (organisations). */
+  /** Owner, recruiter or reviewer of the organisation (docs/product.md, "Team and roles"). */
   orgRole: OrgRole;
+  /**
+   * The jobs a reviewer is assigned to, read with the user on each request (an assignment
+   * counts at once); null for everyone who sees every job of the organisation.
+   */
+  assignedJobIds: ReadonlySet<string> | null;
 }
 
 /** What a candidate token opens: one applicant of one job. */
@@ -105,6 +110,7 @@ export function staffActor(
     orgId: acting.orgId,
     role: acting.role,
     orgRole: acting.orgRole,
+    assignedJobIds: acting.assignedJobIds,
     perm: acting.perm,
     advancedPrm: acting.advancedPrm ?? null,
     user,
@@ -118,7 +124,7 @@ export function staffActor(
  * viewing as anyone), marked with the key so the policies can narrow what it may do.
  */
 export function apiKeyActor(owner: ActingUser, key: ApiKeyIdentity): StaffActor {
-  const user: ActingUser = { ...owner, role: 'user' };
+  const user: ActingUser = { ...owner, role: 'user', assignedJobIds: null };
   return { ...staffActor(user), apiKey: key };
 }
 

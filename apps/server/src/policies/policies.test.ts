@@ -25,7 +25,8 @@ const user = (id: string, orgId: string, extra: Partial<ActingUser> = {}): Actin
   id,
   orgId,
   role: 'user',
-  orgRole: 'member',
+  orgRole: 'recruiter',
+  assignedJobIds: null,
   perm: PLANS.ALL_FEATURES,
   advancedPrm: null,
   ...extra,
@@ -43,6 +44,15 @@ const starter = user('starter', ORG_A, { perm: PLANS.STARTER });
 const colleague = user('colleague', ORG_A);
 const stranger = user('stranger', ORG_B);
 const admin = user('admin', ORG_B, { role: 'admin' });
+/** Reviewers of A: one on job-a, one on job-b only. */
+const reviewer = user('reviewer', ORG_A, {
+  orgRole: 'reviewer',
+  assignedJobIds: new Set(['job-a']),
+});
+const otherReviewer = user('otherReviewer', ORG_A, {
+  orgRole: 'reviewer',
+  assignedJobIds: new Set(['job-b']),
+});
 
 /** The moment the share-link rows are decided at. */
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -73,6 +83,9 @@ const ACTORS = {
   admin: staffActor(admin),
   adminViewingA: staffActor(admin, full),
   adminViewingStarter: staffActor(admin, starter),
+  reviewer: staffActor(reviewer),
+  otherReviewer: staffActor(otherReviewer),
+  adminViewingReviewer: staffActor(admin, otherReviewer),
   readKey: apiKeyActor(owner, { id: 'key-r', scope: 'read' }),
   writeKey: apiKeyActor(owner, { id: 'key-w', scope: 'write' }),
   basicWriteKey: apiKeyActor(basicOwner, { id: 'key-b', scope: 'write' }),
@@ -83,9 +96,10 @@ const ACTORS = {
 } satisfies Record<string, Actor>;
 type ActorName = keyof typeof ACTORS;
 
-const jobA = { orgId: ORG_A };
-const freeApplicant = { orgId: ORG_A, isFree: true };
-const paidApplicant = { orgId: ORG_A, isFree: false };
+const jobA = { orgId: ORG_A, jobId: 'job-a' };
+const orgA = { orgId: ORG_A };
+const freeApplicant = { orgId: ORG_A, jobId: 'job-a', isFree: true };
+const paidApplicant = { orgId: ORG_A, jobId: 'job-a', isFree: false };
 const builtIn = { orgId: null };
 const videoQuestion = { id: 'q1', ansRule: answerRuleFor('video') };
 const screenQuestion = { id: 'q2', ansRule: answerRuleFor('screen') };
@@ -111,6 +125,51 @@ const STATUS = {
 };
 
 const TABLE: Row[] = [
+  // Reviewers (docs/product.md, "Team and roles"): their assigned jobs only, where they watch,
+  // rate and write notes; every other change is refused, every other job is "not found".
+  ['reviewer', 'backoffice.change', { openToReviewers: true }, 'allow'],
+  ['reviewer', 'backoffice.change', { openToReviewers: false }, 403],
+  ['recruiter', 'backoffice.change', { openToReviewers: false }, 'allow'],
+  ['adminViewingReviewer', 'backoffice.change', { openToReviewers: false }, 403],
+  ['anonymous', 'backoffice.change', { openToReviewers: true }, 401],
+  ['reviewer', 'job.read', jobA, 'allow'],
+  ['otherReviewer', 'job.read', jobA, 404],
+  ['adminViewingReviewer', 'job.read', jobA, 404],
+  ['reviewer', 'job.write', orgA, 403],
+  ['reviewer', 'applicant.read', paidApplicant, 'allow'],
+  ['otherReviewer', 'applicant.read', paidApplicant, 404],
+  ['reviewer', 'applicant.open', paidApplicant, 'allow'],
+  ['otherReviewer', 'applicant.open', paidApplicant, 404],
+  ['reviewer', 'applicant.rate', paidApplicant, 'allow'],
+  ['otherReviewer', 'applicant.rate', paidApplicant, 404],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['newNote', 'isRead'] }, 'allow'],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['status'] }, 403],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['archivedAt'] }, 403],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['info'] }, 403],
+  ['otherReviewer', 'applicant.change', { ...paidApplicant, fields: ['newNote'] }, 404],
+  ['reviewer', 'applicant.delete', paidApplicant, 403],
+  ['reviewer', 'applicant.export', paidApplicant, 403],
+  ['reviewer', 'applicant.decideAccommodation', paidApplicant, 403],
+  ['reviewer', 'insights.read', jobA, 'allow'],
+  ['otherReviewer', 'insights.read', jobA, 404],
+  ['reviewer', 'insights.read', orgA, 403],
+  ['reviewer', 'template.use', undefined, 403],
+  ['reviewer', 'template.read', builtIn, 403],
+  ['reviewer', 'template.write', orgA, 403],
+  ['reviewer', 'savedQuestion.use', undefined, 403],
+  ['reviewer', 'savedQuestion.write', orgA, 403],
+  ['reviewer', 'shareLink.create', paidApplicant, 403],
+  ['reviewer', 'shareLink.manage', orgA, 403],
+  ['reviewer', 'department.assign', orgA, 403],
+  ['reviewer', 'team.read', undefined, 'allow'],
+  ['reviewer', 'team.manage', undefined, 403],
+  // Who sees a job: its owner assigns reviewers (the enterprise owner, as with the team).
+  ['owner', 'job.manageAccess', orgA, 'allow'],
+  ['recruiter', 'job.manageAccess', orgA, 403],
+  ['basicOwner', 'job.manageAccess', orgA, 403],
+  ['reviewer', 'job.manageAccess', orgA, 403],
+  ['stranger', 'job.manageAccess', orgA, 404],
+  ['candidate', 'job.manageAccess', orgA, 401],
   // Who may use the back office at all.
   ['anonymous', 'backoffice.use', undefined, 401],
   ['badToken', 'backoffice.use', undefined, 401],
@@ -204,9 +263,32 @@ const TABLE: Row[] = [
   // Notes.
   ['recruiter', 'note.bookmark', undefined, 'allow'],
   ['starter', 'note.bookmark', undefined, 403],
-  ['recruiter', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a1' }, 'allow'],
-  ['recruiter', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a2' }, 404],
-  ['recruiter', 'note.remove', { applicantId: 'a1', noteApplicantId: undefined }, 404],
+  [
+    'recruiter',
+    'note.remove',
+    { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'x' },
+    'allow',
+  ],
+  [
+    'recruiter',
+    'note.remove',
+    { applicantId: 'a1', noteApplicantId: 'a2', noteAuthorId: 'x' },
+    404,
+  ],
+  [
+    'recruiter',
+    'note.remove',
+    { applicantId: 'a1', noteApplicantId: undefined, noteAuthorId: undefined },
+    404,
+  ],
+  // A reviewer removes the notes they wrote, no one else's.
+  [
+    'reviewer',
+    'note.remove',
+    { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'reviewer' },
+    'allow',
+  ],
+  ['reviewer', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'x' }, 403],
   // Templates: the TEMPLATES feature, built-ins read-only, other organisations unseen.
   ['recruiter', 'template.use', undefined, 'allow'],
   ['starter', 'template.use', undefined, 403],
@@ -257,13 +339,13 @@ const TABLE: Row[] = [
   ['basicOwner', 'user.manage', colleague, 403],
   ['owner', 'user.manage', stranger, 404],
   ['owner', 'user.changeAccess', colleague, 403],
-  ['owner', 'member.remove', { ...colleague, orgRole: 'member' }, 'allow'],
-  ['owner', 'member.remove', { ...stranger, orgRole: 'member' }, 404],
+  ['owner', 'member.remove', { ...colleague, orgRole: 'recruiter' }, 'allow'],
+  ['owner', 'member.remove', { ...stranger, orgRole: 'recruiter' }, 404],
   ['owner', 'member.remove', { ...owner, orgRole: 'owner' }, 403],
-  ['recruiter', 'member.remove', { ...colleague, orgRole: 'member' }, 403],
-  ['basicOwner', 'member.remove', { ...colleague, orgRole: 'member' }, 403],
-  ['admin', 'member.remove', { ...colleague, orgRole: 'member' }, 404],
-  ['candidate', 'member.remove', { ...colleague, orgRole: 'member' }, 401],
+  ['recruiter', 'member.remove', { ...colleague, orgRole: 'recruiter' }, 403],
+  ['basicOwner', 'member.remove', { ...colleague, orgRole: 'recruiter' }, 403],
+  ['admin', 'member.remove', { ...colleague, orgRole: 'recruiter' }, 404],
+  ['candidate', 'member.remove', { ...colleague, orgRole: 'recruiter' }, 401],
   // Departments: MULTI_DEPARTMENT_ORGANIZATION to use; its owner (or an admin) to manage.
   ['recruiter', 'department.use', undefined, 'allow'],
   ['basicOwner', 'department.use', undefined, 403],
@@ -351,7 +433,9 @@ const TABLE: Row[] = [
   ['writeKey', 'backoffice.use', undefined, 'allow'],
   ['writeKey', 'job.write', jobA, 'allow'],
   ['readKey', 'job.read', jobA, 'allow'],
-  ['writeKey', 'job.read', { orgId: ORG_B }, 404],
+  ['writeKey', 'job.read', { orgId: ORG_B, jobId: 'job-b' }, 404],
+  ['writeKey', 'backoffice.change', { openToReviewers: false }, 'allow'],
+  ['writeKey', 'job.manageAccess', orgA, 403],
   ['writeKey', 'applicant.change', { ...paidApplicant, fields: ['status'] }, 'allow'],
   ['writeKey', 'admin.use', undefined, 403],
   ['adminOwnerKey', 'admin.use', undefined, 403],

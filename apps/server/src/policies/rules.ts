@@ -26,7 +26,12 @@ export interface OrgResource {
   orgId: string | null;
 }
 
-export interface ApplicantResource extends OrgResource {
+/** One job of an organisation, or something of one job (its applicants, their answers). */
+export interface JobResource extends OrgResource {
+  jobId: string;
+}
+
+export interface ApplicantResource extends JobResource {
   isFree: boolean | null;
 }
 
@@ -54,10 +59,21 @@ export interface Resources {
   'backoffice.use': void;
   /** Admin screens: the account list, adding and deleting accounts. */
   'admin.use': void;
-  'job.read': OrgResource;
+  /**
+   * Any change a staff call makes (every method but GET and HEAD): a reviewer's is refused unless
+   * the route opens itself to reviewers (`config.openToReviewers`: their own profile, ratings,
+   * notes); the rules of the action it then does decide the rest.
+   */
+  'backoffice.change': { openToReviewers: boolean };
+  'job.read': JobResource;
   'job.write': OrgResource;
-  /** The hiring funnel of the organisation, a department or a job (read only). */
-  'insights.read': OrgResource;
+  /** Assigning reviewers to a job ("Who can see this job"): the owner's. */
+  'job.manageAccess': OrgResource;
+  /**
+   * The hiring funnel of the organisation or a department (`jobId` absent), or of one job
+   * (read only). A reviewer sees a job's funnel, of a job assigned to them, and no other.
+   */
+  'insights.read': OrgResource & { jobId?: string };
   /**
    * The answer types of a job's or template's questions against a plan: the acting
    * user's, or `owner`'s when an existing job is saved; `previous` is what was saved before.
@@ -77,7 +93,7 @@ export interface Resources {
     previous?: readonly ScorecardCriterion[];
     owner?: PermissionSubject;
   };
-  'applicant.read': OrgResource;
+  'applicant.read': JobResource;
   /** Opening an applicant's details and answers (locked ones stay closed). */
   'applicant.open': ApplicantResource;
   /** A change to an applicant; `fields` are the fields the change sends. */
@@ -91,8 +107,15 @@ export interface Resources {
   'applicant.rate': ApplicantResource;
   'applicant.sort': void;
   'note.bookmark': void;
-  /** Removing a note: it must belong to the applicant the change names. */
-  'note.remove': { applicantId: string; noteApplicantId: string | undefined };
+  /**
+   * Removing a note: it must belong to the applicant the change names; a reviewer removes only
+   * the notes they wrote.
+   */
+  'note.remove': {
+    applicantId: string;
+    noteApplicantId: string | undefined;
+    noteAuthorId: string | null | undefined;
+  };
   'template.use': void;
   'template.read': OrgResource;
   /** Built-in templates (no organisation) are read-only to everyone. */
@@ -167,6 +190,37 @@ function inOrg(actor: StaffActor, resource: OrgResource): Decision {
   return resource.orgId === actor.orgId ? ALLOW : notFound();
 }
 
+/** A reviewer (docs/product.md, "Team and roles"): sees assigned jobs, changes notes only. */
+const isReviewerActor = (actor: StaffActor) => actor.assignedJobIds !== null;
+
+/**
+ * A job of the organisation the actor sees: every job for the owner and recruiters, the
+ * assigned ones for a reviewer. A job they do not see is "not found", as another
+ * organisation's is: a reviewer learns nothing of the jobs they are not on.
+ */
+function inJobScope(actor: StaffActor, resource: JobResource): Decision {
+  const scoped = inOrg(actor, resource);
+  if (!scoped.allowed) return scoped;
+  return actor.assignedJobIds === null || actor.assignedJobIds.has(resource.jobId)
+    ? ALLOW
+    : notFound();
+}
+
+const REVIEWER_REFUSAL = 'Reviewers watch, rate and write notes; this needs a recruiter';
+
+/** `rule`, after refusing reviewers (403, with the reason). */
+function notForReviewers<R>(rule: (actor: StaffActor, resource: R) => Decision) {
+  return (actor: StaffActor, resource: R): Decision =>
+    isReviewerActor(actor) ? forbidden(REVIEWER_REFUSAL) : rule(actor, resource);
+}
+
+/** What a reviewer's change to an applicant may send: marking it read and notes. */
+const REVIEWER_APPLICANT_FIELDS: ReadonlySet<string> = new Set([
+  'isRead',
+  'newNote',
+  'removeNoteId',
+]);
+
 /**
  * The first answer type among `quests` that the plan does not permit, or null. A
  * question that already had that type when last saved (`previous`) is let through: after a
@@ -192,10 +246,24 @@ const isRealAdmin = (actor: StaffActor) => actor.user.role === 'admin';
 /** The rules for staff actors; candidates and anonymous callers are handled in `can`. */
 const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
   'backoffice.use': () => ALLOW,
+  'backoffice.change': (actor, { openToReviewers }) =>
+    isReviewerActor(actor) && !openToReviewers ? forbidden(REVIEWER_REFUSAL) : ALLOW,
   'admin.use': (actor) => (isRealAdmin(actor) ? ALLOW : forbidden()),
-  'job.read': inOrg,
-  'job.write': inOrg,
-  'insights.read': inOrg,
+  'job.read': inJobScope,
+  'job.write': notForReviewers(inOrg),
+  'job.manageAccess': (actor, job) => {
+    const scoped = inOrg(actor, job);
+    if (!scoped.allowed) return scoped;
+    return canManageMembers(actor.user) && !isReviewerActor(actor)
+      ? ALLOW
+      : forbidden("Only the organisation's owner chooses who sees a job");
+  },
+  'insights.read': (actor, { orgId, jobId }) => {
+    if (jobId !== undefined) return inJobScope(actor, { orgId, jobId });
+    return isReviewerActor(actor)
+      ? forbidden("Reviewers see the funnel of the jobs they are on, not the organisation's")
+      : inOrg(actor, { orgId });
+  },
   'job.useAnswerTypes': (actor, { quests, previous, owner }) => {
     const type = findForbiddenAnswerType(owner ?? actor, quests, previous);
     return type ? forbidden(undefined, { answerType: type }) : ALLOW;
@@ -213,48 +281,65 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
           feature: 'CUSTOM_SCORECARD',
         });
   },
-  'applicant.read': inOrg,
+  'applicant.read': inJobScope,
   'applicant.open': (actor, applicant) => {
-    const scoped = inOrg(actor, applicant);
+    const scoped = inJobScope(actor, applicant);
     if (!scoped.allowed) return scoped;
     return isApplicantLocked(actor, applicant)
       ? forbidden('This applicant is locked: opening it needs the unlimited-interviews plan')
       : ALLOW;
   },
   'applicant.change': (actor, applicant) => {
-    const scoped = inOrg(actor, applicant);
+    const scoped = inJobScope(actor, applicant);
     if (!scoped.allowed) return scoped;
+    if (
+      isReviewerActor(actor) &&
+      !applicant.fields.every((field) => REVIEWER_APPLICANT_FIELDS.has(field))
+    ) {
+      return forbidden(REVIEWER_REFUSAL);
+    }
     // A locked applicant can still be archived or restored, nothing else.
     const onlyArchive = applicant.fields.every((field) => field === 'archivedAt');
     return isApplicantLocked(actor, applicant) && !onlyArchive
       ? forbidden('This applicant is locked on your plan: it can only be archived or restored')
       : ALLOW;
   },
-  'applicant.delete': inOrg,
+  'applicant.delete': notForReviewers(inOrg),
   // Deciding needs the applicant open to the recruiter: the same rule as opening it.
-  'applicant.decideAccommodation': (actor, applicant) =>
+  'applicant.decideAccommodation': notForReviewers((actor, applicant: ApplicantResource) =>
     STAFF_RULES['applicant.open']!(actor, applicant),
+  ),
   'applicant.rate': (actor, applicant) => STAFF_RULES['applicant.open']!(actor, applicant),
-  'applicant.export': (actor, applicant) => STAFF_RULES['applicant.open']!(actor, applicant),
+  // A data export answers a candidate's request about their data: the recruiters' task.
+  'applicant.export': notForReviewers((actor, applicant: ApplicantResource) =>
+    STAFF_RULES['applicant.open']!(actor, applicant),
+  ),
   'applicant.sort': (actor) => (canSortApplicants(actor) ? ALLOW : forbidden()),
   'note.bookmark': (actor) =>
     hasPermission(actor, 'BOOKMARKS')
       ? ALLOW
       : forbidden('Bookmarks on notes are not included in your plan'),
-  'note.remove': (_actor, { applicantId, noteApplicantId }) =>
-    noteApplicantId === applicantId ? ALLOW : notFound(),
-  'template.use': (actor) => (hasPermission(actor, 'TEMPLATES') ? ALLOW : forbidden()),
-  'template.read': (actor, template) => {
+  'note.remove': (actor, { applicantId, noteApplicantId, noteAuthorId }) => {
+    if (noteApplicantId !== applicantId) return notFound();
+    return isReviewerActor(actor) && noteAuthorId !== actor.user.id
+      ? forbidden('Reviewers remove only the notes they wrote')
+      : ALLOW;
+  },
+  // Templates and the question library make jobs: a reviewer makes none.
+  'template.use': notForReviewers((actor) =>
+    hasPermission(actor, 'TEMPLATES') ? ALLOW : forbidden(),
+  ),
+  'template.read': notForReviewers((actor, template: OrgResource) => {
     if (!hasPermission(actor, 'TEMPLATES')) return forbidden();
     return template.orgId === null ? ALLOW : inOrg(actor, template);
-  },
-  'template.write': (actor, template) => {
+  }),
+  'template.write': notForReviewers((actor, template: OrgResource) => {
     if (!hasPermission(actor, 'TEMPLATES')) return forbidden();
     if (template.orgId === null) return forbidden('Built-in templates are read-only');
     return inOrg(actor, template);
-  },
-  'savedQuestion.use': () => ALLOW,
-  'savedQuestion.write': inOrg,
+  }),
+  'savedQuestion.use': notForReviewers(() => ALLOW),
+  'savedQuestion.write': notForReviewers(inOrg),
   // Users are judged for the real caller: view-as never lends an admin's rights away or back.
   'user.read': (actor, target) =>
     actor.user.id === target.id || actor.user.orgId === target.orgId || isRealAdmin(actor)
@@ -295,12 +380,14 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
       ? ALLOW
       : forbidden('Departments need the multi-department organisation permission'),
   'department.manage': (actor) => (canManageDepartments(actor.user) ? ALLOW : forbidden()),
-  'department.assign': (actor, department) =>
+  'department.assign': notForReviewers((actor, department: OrgResource) =>
     canUseDepartments(actor) ? inOrg(actor, department) : forbidden(),
+  ),
   'upload.image': () => ALLOW,
   'cover.search': () => ALLOW,
   'interview.answer': null,
   'shareLink.create': (actor, applicant) => {
+    if (isReviewerActor(actor)) return forbidden(REVIEWER_REFUSAL);
     if (!hasPermission(actor, 'SHARE_LINKS')) {
       return forbidden('Sharing applicants with a hiring manager is not included in your plan', {
         feature: 'SHARE_LINKS',
@@ -308,7 +395,7 @@ const STAFF_RULES: { [A in Action]: Rule<A> | null } = {
     }
     return STAFF_RULES['applicant.open']!(actor, applicant);
   },
-  'shareLink.manage': inOrg,
+  'shareLink.manage': notForReviewers(inOrg),
   // Only a guest opens a link; staff read the applicant through their own routes.
   'shareLink.open': null,
   'integration.manage': (actor) =>
@@ -349,6 +436,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const API_KEY_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'backoffice.use',
+  // Every change asks it (a key acts as the owner: never a reviewer).
+  'backoffice.change',
   'api.request',
   'job.read',
   'job.write',

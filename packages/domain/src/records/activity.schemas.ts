@@ -35,6 +35,8 @@ export const ACTIVITY_TARGETS = [
   /** The candidate's device check (passed), and its face check (skipped after failing). */
   'mediaCheck',
   'faceCheck',
+  /** Who can see a job: the reviewers the owner assigned to it. */
+  'jobAccess',
 ] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 

@@ -28,8 +28,8 @@ export const userSchema = z.object({
   logoUrl: z.string().optional(),
   coverUrls: z.array(coverImageSchema).default([]),
   role: roleSchema.default(ROLES.USER),
-  /** Owner or member of their organisation (see ORG_ROLES in team.schemas). */
-  orgRole: z.enum(['owner', 'member']).optional(),
+  /** Owner, recruiter or reviewer of their organisation (see ORG_ROLES in team.schemas). */
+  orgRole: z.enum(['owner', 'recruiter', 'reviewer']).optional(),
   lastLogin: isoDateSchema.nullable().default(null),
   /** Plan level code (see PLANS); all-features for a new user. */
   perm: z.number().int().default(DEFAULT_PLAN),

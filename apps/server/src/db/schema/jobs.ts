@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -108,3 +109,32 @@ export const jobCounts = pgTable('job_counts', {
   active: integer('active').notNull().default(0),
   archived: integer('archived').notNull().default(0),
 });
+
+/**
+ * The reviewers assigned to a job (docs/product.md, "Team and roles"): a reviewer sees, in every
+ * list, search, count, insight, notification and realtime room, only the jobs they have a row
+ * here for. The owner and recruiters see every job and have no rows. `org_id` is the job's, kept
+ * so the reviewer's scope is read with one index lookup and never crosses organisations.
+ */
+export const jobReviewers = pgTable(
+  'job_reviewers',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Who assigned them (null once that account is gone). */
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.userId] }),
+    // A reviewer's scope, read on each of their requests.
+    index('job_reviewers_user_idx').on(t.userId, t.jobId),
+  ],
+);

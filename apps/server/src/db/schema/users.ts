@@ -41,9 +41,13 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     /**
      * The user's place in their organisation: 'owner' (who signed up, or an account an admin
-     * created with a new organisation) manages the members; 'member' was added to it.
+     * created with a new organisation) manages the team; 'recruiter' (added to it) works on every
+     * job; 'reviewer' sees the jobs of `job_reviewers` only (docs/product.md, "Team and roles").
      */
-    orgRole: text('org_role').$type<'owner' | 'member'>().notNull().default('member'),
+    orgRole: text('org_role')
+      .$type<'owner' | 'recruiter' | 'reviewer'>()
+      .notNull()
+      .default('recruiter'),
     /** Plan code: 0 starter … 3 enterprise, 999 all features. */
     perm: integer('perm').notNull().default(999),
     /** Features granted by name beyond the plan, e.g. { BOOKMARKS: true }. */

@@ -57,10 +57,13 @@ export async function findOrgApplicant(db: Db, orgId: string, applicantId: strin
   return found;
 }
 
-/** 403 unless the viewer may open the applicant (locked ones stay closed). */
+/**
+ * 403 unless the viewer may open the applicant (locked ones stay closed); 404 when it is of a job
+ * the viewer does not see (a reviewer's job they are not assigned to).
+ */
 export function assertUnlocked(
   viewer: Reviewer,
-  applicant: { orgId: string; isFree: boolean },
+  applicant: { orgId: string; jobId: string; isFree: boolean },
 ): void {
   authorize(viewer, 'applicant.open', applicant);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { applicants } from '../../db/schema';
 import { jobOf, jobsTableForJoin } from '../jobs/jobs.joins';
@@ -121,7 +121,15 @@ export interface SubmittedInterview {
  */
 export async function listSubmittedBetween(
   db: Db,
-  input: { orgId: string; ownerId: string | null; from: Date; to: Date; limit: number },
+  input: {
+    orgId: string;
+    ownerId: string | null;
+    /** A reviewer's assigned jobs: only theirs are listed (null: every job). */
+    jobIds: ReadonlySet<string> | null;
+    from: Date;
+    to: Date;
+    limit: number;
+  },
 ): Promise<{ interviews: SubmittedInterview[]; total: number }> {
   const jobs = jobsTableForJoin();
   const where = and(
@@ -130,6 +138,11 @@ export async function listSubmittedBetween(
     sql`${applicants.submittedAt} > ${input.from}`,
     lte(applicants.submittedAt, input.to),
     input.ownerId ? eq(jobs.ownerId, input.ownerId) : undefined,
+    input.jobIds === null
+      ? undefined
+      : input.jobIds.size === 0
+        ? sql`false`
+        : inArray(applicants.jobId, [...input.jobIds]),
   );
   const [interviews, [totals]] = await Promise.all([
     db

@@ -229,6 +229,8 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         // Optional (OpenAPI's empty requirement): the reset code is checked with no login.
         security: [...BEARER, {}],
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       preHandler: limit('verifyCode'),
     },
     async (request) => {
@@ -300,6 +302,8 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: limit('sendVerifyEmail'),
     },
@@ -335,6 +339,8 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         body: logoutBodySchema.nullish(),
         response: { 200: emptyReplySchema },
       },
+      // Anyone logs out, a reviewer too.
+      config: { openToReviewers: true },
     },
     async (request) => {
       // Who logged out, when the call says (the web app sends its access token with it).

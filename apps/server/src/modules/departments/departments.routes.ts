@@ -60,7 +60,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
       authorize(actor, 'department.use');
       const [rows, counts] = await Promise.all([
         listDepartments(app.db, actor.orgId),
-        countJobsByDepartment(app.db, actor.orgId),
+        countJobsByDepartment(app.db, actor.orgId, actor),
       ]);
       return { departments: rows.map((row) => toDepartmentDto(row, counts.get(row.id) ?? 0)) };
     },

@@ -62,7 +62,7 @@ async function resolveScope(db: Db, actor: StaffActor, query: InsightsFunnelQuer
   if (query.jobId) {
     const job = isUuid(query.jobId) ? await findJobForInsights(db, query.jobId) : null;
     if (!job) throw new AppError('NOT_FOUND_ERR');
-    authorize(actor, 'insights.read', job);
+    authorize(actor, 'insights.read', { orgId: job.orgId, jobId: job.id });
     return {
       kind: 'job',
       id: job.id,
@@ -75,7 +75,7 @@ async function resolveScope(db: Db, actor: StaffActor, query: InsightsFunnelQuer
       ? await findDepartment(db, query.departmentId)
       : null;
     if (!department) throw new AppError('NOT_FOUND_ERR');
-    authorize(actor, 'insights.read', department);
+    authorize(actor, 'insights.read', { orgId: department.orgId });
     return { kind: 'department', id: department.id, name: department.name };
   }
   authorize(actor, 'insights.read', { orgId: actor.orgId });

@@ -47,14 +47,23 @@ function archiveCondition(showArchived: boolean): SQL {
   return showArchived ? isNotNull(jobs.archivedAt) : isNull(jobs.archivedAt);
 }
 
+/**
+ * Whose jobs a list reads: the organisation's, and for a reviewer only those assigned to them
+ * (`jobs`, from jobScopeCondition; docs/product.md, "Team and roles").
+ */
+export interface JobListScope {
+  orgId: string;
+  jobs?: SQL;
+}
+
 /** The organisation's jobs in one archive view, searched by title or location (trimmed, case-insensitive). */
 function listConditions(
-  orgId: string,
+  { orgId, jobs: assigned }: JobListScope,
   filter: { txt: string; showArchived: boolean; departmentId?: string },
 ) {
-  const scope = and(eq(jobs.orgId, orgId), archiveCondition(filter.showArchived))!;
+  const scope = and(eq(jobs.orgId, orgId), archiveCondition(filter.showArchived), assigned)!;
   const department = departmentCondition(filter.departmentId);
-  if (!filter.txt && !department) return { where: scope, isFiltered: false };
+  if (!filter.txt && !department && !assigned) return { where: scope, isFiltered: false };
   // The pattern is written into the statement (planText): a search runs as an unnamed
   // statement to be planned for its word (the trigram index for a rare one, the list index for
   // a common one), and the list pool's forced generic plans apply to unnamed statements too, so
@@ -107,11 +116,19 @@ function jobCountCap(filter: { txt: string }): number {
 
 /**
  * How many jobs the organisation has in one archive view, exactly: one row of job_counts,
- * which triggers on jobs keep (a scalar subquery).
+ * which triggers on jobs keep (a scalar subquery). A reviewer's view counts their few jobs.
  */
-function viewCountSql(orgId: string, showArchived: boolean): SQL<number> {
+function viewCountSql({ orgId, jobs: assigned }: JobListScope, showArchived: boolean): SQL<number> {
+  if (assigned) {
+    return sql<number>`(select count(*)::int from ${jobs} where ${and(eq(jobs.orgId, orgId), archiveCondition(showArchived), assigned)})`;
+  }
   const column = showArchived ? jobCounts.archived : jobCounts.active;
   return sql<number>`coalesce((select ${column} from ${jobCounts} where ${jobCounts.orgId} = ${orgId}), 0)`;
+}
+
+/** The remembered-cap key of a filter: the organisation's whole list only (never a reviewer's). */
+function capKey(scope: JobListScope, query: JobCountQuery): string | null {
+  return query.txt || scope.jobs ? null : cappedJobCountKey(scope.orgId, query);
 }
 
 /**
@@ -161,15 +178,16 @@ const JOB_LIST_COLUMNS = (() => {
  */
 export async function listJobs(
   db: Db,
-  orgId: string,
+  listScope: JobListScope,
   query: JobListQuery,
 ): Promise<JobListResponse> {
-  const { where, isFiltered } = listConditions(orgId, query);
+  const { orgId } = listScope;
+  const { where, isFiltered } = listConditions(listScope, query);
   const skip = getSkip(query.currPage, query.itemsPerPage);
   // A filter's count known to be past the cap is not read again (see CappedCounts).
-  const filteredKey = query.txt ? null : cappedJobCountKey(orgId, query);
+  const filteredKey = capKey(listScope, query);
   const knownFiltered = filteredKey !== null && cappedJobCounts.has(filteredKey);
-  const viewCount = viewCountSql(orgId, query.showArchived);
+  const viewCount = viewCountSql(listScope, query.showArchived);
   const cap = jobCountCap(query);
   const filteredSql = !isFiltered
     ? viewCount
@@ -245,18 +263,22 @@ export async function listJobs(
  * view exactly (job_counts), a filter up to LIST_COUNT_CAP, a text search up to
  * SEARCH_COUNT_CAP (jobCountCap).
  */
-export async function countJobs(db: Db, orgId: string, query: JobCountQuery): Promise<CappedCount> {
-  const { where, isFiltered } = listConditions(orgId, query);
+export async function countJobs(
+  db: Db,
+  listScope: JobListScope,
+  query: JobCountQuery,
+): Promise<CappedCount> {
+  const { where, isFiltered } = listConditions(listScope, query);
   if (!isFiltered) {
     const [row] = await readList(db, (q) =>
       runListStatement<{ value: number }>(
         q,
-        sql`select ${viewCountSql(orgId, query.showArchived)} as "value"`,
+        sql`select ${viewCountSql(listScope, query.showArchived)} as "value"`,
       ),
     );
     return { value: Number(row?.value ?? 0), capped: false };
   }
-  const key = query.txt ? null : cappedJobCountKey(orgId, query);
+  const key = capKey(listScope, query);
   if (key !== null && cappedJobCounts.has(key)) return toCapped(LIST_COUNT_CAP + 1);
   const counted = await readList(db, (q) =>
     cappedCount(q, jobs, where, { planEachTime: Boolean(query.txt), cap: jobCountCap(query) }),

@@ -3,6 +3,8 @@ import {
   createJobBodySchema,
   emptyReplySchema,
   fillJobBlanks,
+  jobAccessBodySchema,
+  jobAccessResponseSchema,
   jobCountQuerySchema,
   jobCountResponseSchema,
   jobListQuerySchema,
@@ -17,7 +19,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listReplySerializer } from '../../lib/list-reply-serializer';
 import { z } from 'zod';
-import { isStaff, staffOf } from '../../policies';
+import { authorize, isStaff, staffOf } from '../../policies';
+import { getJobAccess, jobListScope, setJobReviewers } from './job-reviewers';
 import { findUserById } from '../users/users.service';
 import {
   cloneJobById,
@@ -73,7 +76,7 @@ export async function jobsRoutes(app: FastifyInstance) {
       serializerCompiler: listReplySerializer,
       onRequest: app.requireUser,
     },
-    async (request) => listJobs(app.db, staffOf(request).orgId, request.query),
+    async (request) => listJobs(app.db, jobListScope(staffOf(request)), request.query),
   );
 
   api.get(
@@ -90,7 +93,7 @@ export async function jobsRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request) => {
-      const counted = await countJobs(app.db, staffOf(request).orgId, request.query);
+      const counted = await countJobs(app.db, jobListScope(staffOf(request)), request.query);
       return { jobCount: counted.value, jobCountCapped: counted.capped };
     },
   );
@@ -108,7 +111,54 @@ export async function jobsRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireUser,
     },
-    async (request) => getJob(app.db, staffOf(request).orgId, request.params.id),
+    async (request) => {
+      const actor = staffOf(request);
+      // A job a reviewer is not assigned to is "not found", as another organisation's is.
+      authorize(actor, 'job.read', { orgId: actor.orgId, jobId: request.params.id });
+      return getJob(app.db, actor.orgId, request.params.id);
+    },
+  );
+
+  api.get(
+    '/job/:id/access',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Who can see the job: everyone of the organisation, the owner and recruiters always, reviewers when assigned; and whether the caller assigns them',
+        params: idParamsSchema,
+        querystring: viewAsQuerySchema,
+        response: { 200: jobAccessResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => getJobAccess(app.db, staffOf(request), request.params.id),
+  );
+
+  api.put(
+    '/job/:id/access',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Owner: the reviewers who see the job `{reviewerIds}` (all others lose it); 400 for anyone who is not a reviewer of the organisation',
+        params: idParamsSchema,
+        body: jobAccessBodySchema,
+        querystring: viewAsQuerySchema,
+        response: { 200: jobAccessResponseSchema },
+        security: BEARER,
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) =>
+      setJobReviewers(
+        app.db,
+        staffOf(request),
+        request.params.id,
+        request.body.reviewerIds,
+        app.now(),
+      ),
   );
 
   api.get(

@@ -25,6 +25,7 @@ import { ownerJoin } from '../users/users.joins';
 import { getApplicantSummaries } from '../applicant-records/applicant-summary';
 import { forgetCappedCounts } from '../applicant-records/applicant-list-caps';
 import { forgetJobCounts } from './job-counts';
+import { jobScopeCondition } from './job-reviewers';
 import { ownerColumns, toJobContent, toJobDto, type JobRow, type OwnerRow } from './jobs.presenter';
 import { toStoredQuests } from './questions';
 import { assertSafeMediaUrls, sanitizeRichText } from './rich-text';
@@ -378,22 +379,38 @@ export async function transferJobOwnership(tx: Db | DbTx, fromUserId: string, to
   await tx.update(jobs).set({ ownerId: toUserId }).where(eq(jobs.ownerId, fromUserId));
 }
 
-/** Jobs (active and archived) per department of one organisation. */
-export async function countJobsByDepartment(db: Db, orgId: string): Promise<Map<string, number>> {
+/**
+ * Jobs (active and archived) per department of one organisation; of a reviewer's jobs only, for a
+ * reviewer (`viewer`).
+ */
+export async function countJobsByDepartment(
+  db: Db,
+  orgId: string,
+  viewer: Pick<StaffActor, 'assignedJobIds'> = { assignedJobIds: null },
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ departmentId: jobs.departmentId, value: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(eq(jobs.orgId, orgId), isNotNull(jobs.departmentId)))
+    .where(
+      and(eq(jobs.orgId, orgId), isNotNull(jobs.departmentId), jobScopeCondition(viewer, jobs.id)),
+    )
     .groupBy(jobs.departmentId);
   return new Map(rows.map((row) => [row.departmentId!, Number(row.value)]));
 }
 
-/** Jobs (active and archived) per owner in one organisation: the team screen shows them. */
-export async function countJobsByOwner(db: Db, orgId: string): Promise<Map<string, number>> {
+/**
+ * Jobs (active and archived) per owner in one organisation: the team screen shows them (a
+ * reviewer's screen counts the jobs they see).
+ */
+export async function countJobsByOwner(
+  db: Db,
+  orgId: string,
+  viewer: Pick<StaffActor, 'assignedJobIds'> = { assignedJobIds: null },
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ ownerId: jobs.ownerId, value: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(eq(jobs.orgId, orgId))
+    .where(and(eq(jobs.orgId, orgId), jobScopeCondition(viewer, jobs.id)))
     .groupBy(jobs.ownerId);
   return new Map(rows.map((row) => [row.ownerId, Number(row.value)]));
 }

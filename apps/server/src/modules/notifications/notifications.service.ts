@@ -1,8 +1,9 @@
-import { DIGEST_INTERVAL_MS, DIGEST_MAX_LISTED, type Language } from '@candid/domain';
+import { DIGEST_INTERVAL_MS, DIGEST_MAX_LISTED, isReviewer, type Language } from '@candid/domain';
 import type { Db, DbTx } from '../../db/client';
 import type { MailQueue } from '../outbox/mail-queue';
 import { enqueueMails } from '../outbox/mail-queue';
 import { listSubmittedBetween } from '../applicant-records/applicant-reminders';
+import { findAssignedJobIds, listJobViewerIds } from '../jobs/job-reviewers';
 import {
   claimDigest,
   findDueDigests,
@@ -47,7 +48,13 @@ export async function queueSubmissionNotices(
     job: { id: string; ownerId: string; title: string };
   },
 ): Promise<number> {
-  const recipients = await findSubmissionRecipients(tx, input.applicant.orgId, input.job.ownerId);
+  // A reviewer hears only of the jobs they are assigned to, whatever their choice says.
+  const [candidates, viewers] = await Promise.all([
+    findSubmissionRecipients(tx, input.applicant.orgId, input.job.ownerId),
+    listJobViewerIds(tx, input.applicant.orgId, input.job.id),
+  ]);
+  const seeing = new Set(viewers);
+  const recipients = candidates.filter((user) => seeing.has(user.id));
   const link = applicantLink(input.publicUrl, input.job.id, input.applicant.id);
   await enqueueMails(
     tx,
@@ -94,6 +101,7 @@ export async function sendDueDigests(deps: DigestDeps): Promise<number> {
     const { interviews, total } = await listSubmittedBetween(deps.db, {
       orgId: user.orgId,
       ownerId: user.notifyScope === 'all' ? null : user.id,
+      jobIds: isReviewer(user) ? await findAssignedJobIds(deps.db, user.id) : null,
       from: user.digestFrom,
       to: deps.now,
       limit: DIGEST_MAX_LISTED,

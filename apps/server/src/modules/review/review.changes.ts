@@ -72,12 +72,18 @@ function changedFields(change: ApplicantChange): string[] {
 function planChange(
   change: ApplicantChange,
   found: { applicant: typeof applicants.$inferSelect; questIds: readonly string[] },
-  context: { viewer: Reviewer; noteOwners: Map<string, string>; now: Date },
+  context: {
+    viewer: Reviewer;
+    /** The notes a change removes: whose applicant they are on, and who wrote them. */
+    noteOwners: Map<string, { applicantId: string; userId: string | null }>;
+    now: Date;
+  },
 ): PlannedChange {
   const row = found.applicant;
   const { viewer, noteOwners, now } = context;
   authorize(viewer, 'applicant.change', {
     orgId: row.orgId,
+    jobId: row.jobId,
     isFree: row.isFree,
     fields: changedFields(change),
   });
@@ -123,7 +129,8 @@ function planChange(
   if (change.removeNoteId !== undefined) {
     authorize(viewer, 'note.remove', {
       applicantId: row.id,
-      noteApplicantId: noteOwners.get(change.removeNoteId),
+      noteApplicantId: noteOwners.get(change.removeNoteId)?.applicantId,
+      noteAuthorId: noteOwners.get(change.removeNoteId)?.userId,
     });
   }
   return planned;
@@ -156,13 +163,13 @@ export async function updateApplicants(
     const noteIds = changes
       .map((change) => change.removeNoteId)
       .filter((id): id is string => id !== undefined && isUuid(id));
-    const noteOwners = new Map<string, string>();
+    const noteOwners = new Map<string, { applicantId: string; userId: string | null }>();
     if (noteIds.length > 0) {
       const rows = await tx
-        .select({ id: notes.id, applicantId: notes.applicantId })
+        .select({ id: notes.id, applicantId: notes.applicantId, userId: notes.ownerId })
         .from(notes)
         .where(inArray(notes.id, noteIds));
-      for (const row of rows) noteOwners.set(row.id, row.applicantId);
+      for (const row of rows) noteOwners.set(row.id, row);
     }
     const plans = changes.map((change) =>
       planChange(change, found.get(change.id)!, { viewer, noteOwners, now }),

@@ -55,9 +55,19 @@ interface FilterParts {
   text: TextConditions | undefined;
 }
 
-export function filterParts(orgId: string, filter: ListFilter, now: Date): FilterParts {
+/**
+ * The conditions of a list or count; `jobScope` keeps a reviewer's on their assigned jobs
+ * (jobScopeCondition; docs/product.md, "Team and roles").
+ */
+export function filterParts(
+  orgId: string,
+  filter: ListFilter,
+  now: Date,
+  jobScope?: SQL,
+): FilterParts {
   const conditions: (SQL | undefined)[] = [
     eq(applicants.orgId, orgId),
+    jobScope,
     filter.showArchived ? isNotNull(applicants.archivedAt) : isNull(applicants.archivedAt),
   ];
   if (filter.jobId) conditions.push(eq(applicants.jobId, filter.jobId));

@@ -140,7 +140,11 @@ export async function toListItem(
     timestamp,
     isRead: row.isRead,
     isFree: row.isFree,
-    isLocked: !can(viewer, 'applicant.open', { orgId: viewer.orgId, isFree: row.isFree }),
+    isLocked: !can(viewer, 'applicant.open', {
+      orgId: viewer.orgId,
+      jobId: row.jobId,
+      isFree: row.isFree,
+    }),
     archivedAt: iso(row.archivedAt),
     incomplete: isIncompleteInterview(timestamp),
     started: row.started ?? Object.keys(row.answerMap ?? {}).length > 0,

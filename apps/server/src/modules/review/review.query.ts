@@ -24,6 +24,8 @@ import { toListItem, type ApplicantListRow } from './review.presenter';
 import { type Reviewer } from '../applicant-records/applicant-access';
 import { cappedApplicantFilters } from '../applicant-records/applicant-list-caps';
 import { jobsTableForJoin } from '../jobs/jobs.joins';
+import { jobScopeCondition } from '../jobs/job-reviewers';
+import { isUuid } from '../../lib/ids';
 import {
   conditionOf,
   filterParts,
@@ -68,8 +70,13 @@ type JsonListRow = Omit<
 /** The list's capped counts (applicant-records/applicant-list-caps.ts). */
 const cappedFilters = cappedApplicantFilters;
 
-function cappedKey(orgId: string, filter: ListFilter): string | null {
-  if (filter.txt) return null;
+/**
+ * The remembered-cap key of a filter over the organisation's applicants; none for a text search,
+ * and none for a reviewer, whose list is their assigned jobs' only.
+ */
+function cappedKey(viewer: Reviewer, filter: ListFilter): string | null {
+  if (filter.txt || viewer.assignedJobIds !== null) return null;
+  const { orgId } = viewer;
   const { jobId, statuses, daysAgo, incomplete, showArchived, rating, minScore, knockedOut } =
     filter;
   return cappedFilters.key(orgId, [
@@ -82,6 +89,21 @@ function cappedKey(orgId: string, filter: ListFilter): string | null {
     minScore ?? null,
     knockedOut ?? null,
   ]);
+}
+
+/**
+ * `jobInOrg`, and for a reviewer a job they are assigned to: any other is "not found" before
+ * anything is read.
+ */
+function jobInViewerScope(viewer: Reviewer, jobId: string | undefined): SQL {
+  if (
+    jobId !== undefined &&
+    isUuid(jobId) &&
+    !can(viewer, 'job.read', { orgId: viewer.orgId, jobId })
+  ) {
+    throw notFoundJob();
+  }
+  return jobInOrg(viewer.orgId, jobId);
 }
 
 /** How far the count of a filter goes: a text search stops sooner (it reads the table). */
@@ -129,8 +151,8 @@ export async function listApplicants(
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
   const limit = query.itemsPerPage;
   const cap = countCapOf(query);
-  const jobOk = jobInOrg(viewer.orgId, query.jobId);
-  const parts = filterParts(viewer.orgId, query, now);
+  const jobOk = jobInViewerScope(viewer, query.jobId);
+  const parts = filterParts(viewer.orgId, query, now, jobScopeCondition(viewer, applicants.jobId));
   const where = conditionOf(parts);
   const walkWhere = conditionOf(parts, { walk: true });
   const defaultOrder = sort.field === DEFAULT_SORT.field && sort.order === DEFAULT_SORT.order;
@@ -184,7 +206,7 @@ export async function listApplicants(
   }
   const key = sortKey(sort);
   // A filter known to be past its cap skips the count (the page never reads `m` without text).
-  const capKey = cappedKey(viewer.orgId, query);
+  const capKey = cappedKey(viewer, query);
   const skipCount = capKey !== null && cappedFilters.has(capKey);
   const counted = skipCount
     ? sql`page as (${page})`
@@ -239,9 +261,11 @@ export async function countApplicants(
   query: ApplicantCountQuery,
 ): Promise<ApplicantCountResponse> {
   const cap = countCapOf(query);
-  const jobOk = jobInOrg(viewer.orgId, query.jobId);
+  const jobOk = jobInViewerScope(viewer, query.jobId);
+  const jobScope = jobScopeCondition(viewer, applicants.jobId);
   const total = and(
     eq(applicants.orgId, viewer.orgId),
+    jobScope,
     isNull(applicants.archivedAt),
     query.jobId ? eq(applicants.jobId, query.jobId) : undefined,
   )!;
@@ -256,8 +280,8 @@ export async function countApplicants(
     query.minScore === undefined &&
     query.knockedOut === undefined;
   // Counts known to be past their cap are not read again (see cappedFilters).
-  const filteredKey = cappedKey(viewer.orgId, query);
-  const totalKey = cappedKey(viewer.orgId, {
+  const filteredKey = cappedKey(viewer, query);
+  const totalKey = cappedKey(viewer, {
     ...query,
     txt: '',
     statuses: [],
@@ -270,7 +294,7 @@ export async function countApplicants(
   });
   const knownFiltered = filteredKey !== null && cappedFilters.has(filteredKey);
   const knownTotal = totalKey !== null && cappedFilters.has(totalKey);
-  const statement = sql`${knownFiltered ? sql`` : sql`with ${matchesCtes(filterParts(viewer.orgId, query, deps.now), query, cap)}`} select
+  const statement = sql`${knownFiltered ? sql`` : sql`with ${matchesCtes(filterParts(viewer.orgId, query, deps.now, jobScope), query, cap)}`} select
     ${knownFiltered ? planConstant(cap + 1) : sql`(select count(*) from m)`}::int as "filtered",
     ${unfiltered ? sql`null` : knownTotal ? planConstant(LIST_COUNT_CAP + 1) : sql`(select count(*) from (select 1 from ${applicants} where ${total} limit ${planConstant(LIST_COUNT_CAP + 1)}) t)`}::int as "total",
     ${jobOk} as "jobOk"`;

@@ -26,7 +26,7 @@ import { listReplySerializer } from '../../lib/list-reply-serializer';
 import { loggedActor, staffOf } from '../../policies';
 import { toCandidateApplicant } from '../applicants/applicants.service';
 import { notifyApplicantSaved, notifyReviewers } from '../realtime/realtime.service';
-import { listOrgUsers } from '../users/users.service';
+import { listJobViewerIds } from '../jobs/job-reviewers';
 import { updateApplicants, replaceApplicantCv } from './review.changes';
 import { deleteApplicants } from './review.deletion';
 import { exportApplicant } from './review.export';
@@ -164,6 +164,8 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: updateApplicantsResponseSchema },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -199,6 +201,8 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: rateApplicantResponseSchema },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
     },
     async (request) => {
@@ -217,11 +221,12 @@ export async function reviewRoutes(app: FastifyInstance) {
         request.params.applicantId,
         request.params.jobId,
       );
-      const reviewers = await listOrgUsers(app.db, viewer.orgId);
+      // Everyone who sees the job: not the reviewers who are not on it.
+      const reviewers = await listJobViewerIds(app.db, viewer.orgId, job.id);
       notifyReviewers(
         app,
         job.ownerId,
-        reviewers.map((user) => user.id),
+        reviewers,
         [viewer.user.id, viewer.id],
         'rated',
         await toCandidateApplicant(applicant, { id: job.id, title: job.title }, app.storage),

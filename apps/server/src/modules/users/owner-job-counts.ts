@@ -8,8 +8,15 @@ import type { Db } from '../../db/client';
  * layers").
  */
 export interface OwnerJobCounts {
-  /** Jobs (active and archived) per owner in an organisation; owners without jobs are absent. */
-  byOwner(db: Db, orgId: string): Promise<Map<string, number>>;
+  /**
+   * Jobs (active and archived) per owner in an organisation; owners without jobs are absent. With
+   * `viewer`, only the jobs they see (a reviewer's assigned ones).
+   */
+  byOwner(
+    db: Db,
+    orgId: string,
+    viewer?: { assignedJobIds: ReadonlySet<string> | null },
+  ): Promise<Map<string, number>>;
   /** Jobs (active and archived) one user owns. */
   ofOwner(db: Db, ownerId: string): Promise<number>;
 }

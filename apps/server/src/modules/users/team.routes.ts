@@ -7,6 +7,7 @@ import {
   updateMemberBodySchema,
   canManageMembers,
   ORG_ROLES,
+  toOrgRole,
   type TeamMember,
 } from '@candid/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { publish } from '../../lib/domain-events';
 import { authorize, staffOf, viewAsMeta, type StaffActor } from '../../policies';
 import { recordActivity } from '../activities/activities.service';
 import { createAuthService } from '../auth/auth.service';
@@ -46,7 +48,7 @@ function toTeamMember(row: UserRow, jobCount: number): TeamMember {
     lName: row.lName,
     email: row.email,
     imgUrl: row.imgUrl,
-    orgRole: row.orgRole === ORG_ROLES.OWNER ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER,
+    orgRole: toOrgRole(row.orgRole),
     lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
     hasPassword: row.passwordHash !== null || row.googleSub !== null,
     jobCount,
@@ -134,7 +136,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
       const orgId = actor.orgId;
       const [rows, jobCounts] = await Promise.all([
         listOrgUsers(app.db, orgId),
-        ownerJobCounts().byOwner(app.db, orgId),
+        ownerJobCounts().byOwner(app.db, orgId, actor),
       ]);
       return {
         members: rows.map((row) => toTeamMember(row, jobCounts.get(row.id) ?? 0)),
@@ -176,6 +178,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         language: body.language ?? 'en',
         companyName: plan?.companyName ?? '',
         orgId: actor.orgId,
+        orgRole: body.orgRole ?? ORG_ROLES.RECRUITER,
       });
       await sendInvitation(actor, row, body.language);
       await recordActivity(app.db, {
@@ -210,16 +213,37 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
       const { actor, row } = await memberOf(request, request.params.id);
       const body = request.body;
       const isNewEmail = body.email !== row.email;
-      const updated = await updateUser(
-        app.db,
-        row.id,
-        {
-          fName: body.fName,
-          lName: body.lName ?? '',
-          ...(isNewEmail ? { email: body.email, emailVerified: false } : {}),
-        },
-        app.now(),
-      );
+      const previousRole = toOrgRole(row.orgRole);
+      // The owner's role is theirs for good; a member moves between recruiter and reviewer.
+      if (body.orgRole !== undefined && previousRole === ORG_ROLES.OWNER) {
+        throw new AppError('VALIDATION_ERR', {
+          message: "The organisation's owner keeps the owner's role",
+        });
+      }
+      const roleChanged = body.orgRole !== undefined && body.orgRole !== previousRole;
+      const now = app.now();
+      const updated = await app.db.transaction(async (tx) => {
+        const saved = await updateUser(
+          tx,
+          row.id,
+          {
+            fName: body.fName,
+            lName: body.lName ?? '',
+            ...(isNewEmail ? { email: body.email, emailVerified: false } : {}),
+            ...(roleChanged ? { orgRole: body.orgRole } : {}),
+          },
+          now,
+        );
+        if (roleChanged) {
+          await publish(tx, 'user.role_changed', {
+            userId: row.id,
+            orgId: row.orgId,
+            orgRole: toOrgRole(saved.orgRole),
+            now,
+          });
+        }
+        return saved;
+      });
       if (isNewEmail) {
         if (updated.passwordHash === null && updated.googleSub === null) {
           await sendInvitation(actor, updated);
@@ -235,7 +259,13 @@ export async function teamRoutes(app: FastifyInstance, opts: { config: AppConfig
         userId: actor.user.id,
         orgId: row.orgId,
         desc: describeUser(updated),
-        meta: { memberId: row.id, team: true, emailChanged: isNewEmail, ...viewAsMeta(actor) },
+        meta: {
+          memberId: row.id,
+          team: true,
+          emailChanged: isNewEmail,
+          ...(roleChanged ? { orgRole: body.orgRole, previousRole } : {}),
+          ...viewAsMeta(actor),
+        },
         date: app.now(),
       });
       const jobCounts = await ownerJobCounts().byOwner(app.db, row.orgId);

@@ -26,7 +26,10 @@ export function notificationPatch(
 }
 
 /** A recruiter as a submission e-mail addresses them. */
-export type NotifiedUser = Pick<UserRow, 'id' | 'orgId' | 'email' | 'fName' | 'language'> & {
+export type NotifiedUser = Pick<
+  UserRow,
+  'id' | 'orgId' | 'email' | 'fName' | 'language' | 'orgRole'
+> & {
   notifyScope: SubmissionEmailScope;
 };
 
@@ -37,6 +40,7 @@ const notifiedColumns = {
   fName: users.fName,
   language: users.language,
   notifyScope: users.notifyScope,
+  orgRole: users.orgRole,
 };
 
 /**

@@ -2,10 +2,9 @@ import {
   DEFAULT_NOTIFICATION_PREFS,
   SUBMISSION_EMAIL_SCOPES,
   isLanguage,
-  ORG_ROLES,
   ROLES,
+  toOrgRole,
   type NotificationPrefs,
-  type OrgRole,
   type Language,
   type Role,
   type SessionUser,
@@ -15,10 +14,6 @@ import type { UserRow } from './users.service';
 
 export function toRole(role: string): Role {
   return role === ROLES.ADMIN ? ROLES.ADMIN : ROLES.USER;
-}
-
-function toOrgRole(orgRole: string): OrgRole {
-  return orgRole === ORG_ROLES.OWNER ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER;
 }
 
 function toLanguage(language: string): Language {

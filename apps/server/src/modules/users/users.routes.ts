@@ -203,6 +203,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           response: { 200: sessionUserSchema },
           security: BEARER,
         },
+        // A reviewer may call it (see docs/product.md, "Team and roles").
+        config: { openToReviewers: true },
         onRequest: app.requireUser,
       },
       async (request) => {
@@ -350,6 +352,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
     },
@@ -370,6 +374,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
     },
@@ -390,6 +396,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: verifyCodeResponseSchema.pick({ isVerified: true }) },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'verifyCode', targetOf),
     },
@@ -411,6 +419,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
+      // A reviewer may call it (see docs/product.md, "Team and roles").
+      config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'userPassword', targetOf),
     },

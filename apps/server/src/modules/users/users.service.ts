@@ -1,6 +1,7 @@
 import {
   ORG_ROLES,
   type Language,
+  type MemberRole,
   type OrgRole,
   type Role,
   type SubmissionEmailMode,
@@ -104,6 +105,8 @@ export interface NewUser {
   orgId?: string;
   /** Name of the new organisation (default "<fName>'s organisation"). */
   orgName?: string;
+  /** The role of a user added to an existing organisation (recruiter when unset). */
+  orgRole?: MemberRole;
 }
 
 /**
@@ -117,8 +120,10 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   try {
     return await db.transaction(async (tx) => {
       let orgId = input.orgId;
-      // Who makes an organisation owns it; anyone added to an existing one is a member.
-      const orgRole: OrgRole = orgId === undefined ? ORG_ROLES.OWNER : ORG_ROLES.MEMBER;
+      // Who makes an organisation owns it; anyone added to an existing one is a recruiter unless
+      // the owner chose reviewer.
+      const orgRole: OrgRole =
+        orgId === undefined ? ORG_ROLES.OWNER : (input.orgRole ?? ORG_ROLES.RECRUITER);
       if (orgId !== undefined) {
         const [org] = isUuid(orgId)
           ? await tx
@@ -174,6 +179,8 @@ export interface UserPatch {
   logoUrl?: string;
   language?: Language;
   role?: Role;
+  /** Only the team screen changes it, between recruiter and reviewer. */
+  orgRole?: MemberRole;
   perm?: number;
   advancedPrm?: Record<string, boolean>;
   emailVerified?: boolean;
