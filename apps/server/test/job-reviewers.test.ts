@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
 /**
- * A reviewer sees only the jobs they are assigned to (docs/product.md, "Team and roles"): in the
+ * A reviewer sees only the jobs they are assigned to (docs/features.md, "Team and roles"): in the
  * job and applicant lists, their counts and searches, the departments' and the team's job
  * counts, and the submitted-interview e-mails and digests. The owner assigns them; a role
  * change keeps a new reviewer on the jobs they own.

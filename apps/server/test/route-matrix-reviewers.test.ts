@@ -14,7 +14,7 @@ import {
 } from './route-matrix-suite';
 
 /**
- * The route matrix for reviewers (docs/product.md, "Team and roles"): organisation A's reviewer
+ * The route matrix for reviewers (docs/features.md, "Team and roles"): organisation A's reviewer
  * on another job of A calls every route aimed at A's job and applicant and learns nothing of
  * them; every change but the few open to reviewers is refused before its body is read; the
  * reviewer on A's job reads, rates and writes notes there and changes nothing else.

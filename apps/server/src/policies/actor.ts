@@ -9,7 +9,7 @@ export interface ActingUser extends PermissionSubject {
   id: string;
   orgId: string;
   role: Role;
-  /** Owner, recruiter or reviewer of the organisation (docs/product.md, "Team and roles"). */
+  /** Owner, recruiter or reviewer of the organisation (docs/features.md, "Team and roles"). */
   orgRole: OrgRole;
   /**
    * The jobs a reviewer is assigned to, read with the user on each request (an assignment

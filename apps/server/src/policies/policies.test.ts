@@ -125,7 +125,7 @@ const STATUS = {
 };
 
 const TABLE: Row[] = [
-  // Reviewers (docs/product.md, "Team and roles"): their assigned jobs only, where they watch,
+  // Reviewers (docs/features.md, "Team and roles"): their assigned jobs only, where they watch,
   // rate and write notes; every other change is refused, every other job is "not found".
   ['reviewer', 'backoffice.change', { openToReviewers: true }, 'allow'],
   ['reviewer', 'backoffice.change', { openToReviewers: false }, 403],

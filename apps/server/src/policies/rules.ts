@@ -190,7 +190,7 @@ function inOrg(actor: StaffActor, resource: OrgResource): Decision {
   return resource.orgId === actor.orgId ? ALLOW : notFound();
 }
 
-/** A reviewer (docs/product.md, "Team and roles"): sees assigned jobs, changes notes only. */
+/** A reviewer (docs/features.md, "Team and roles"): sees assigned jobs, changes notes only. */
 const isReviewerActor = (actor: StaffActor) => actor.assignedJobIds !== null;
 
 /**

@@ -12,7 +12,7 @@ import {
 import { VALIDATION_KEYS } from '../validation/validation-keys';
 
 /**
- * A user's place in their organisation (docs/product.md, "Team and roles"):
+ * A user's place in their organisation (docs/features.md, "Team and roles"):
  * - the owner (who signed up) manages the team, the departments and who sees which job;
  * - a recruiter works on every job, template and applicant of the organisation like the owner,
  *   but cannot manage the team or departments;

@@ -111,7 +111,7 @@ export const jobCounts = pgTable('job_counts', {
 });
 
 /**
- * The reviewers assigned to a job (docs/product.md, "Team and roles"): a reviewer sees, in every
+ * The reviewers assigned to a job (docs/features.md, "Team and roles"): a reviewer sees, in every
  * list, search, count, insight, notification and realtime room, only the jobs they have a row
  * here for. The owner and recruiters see every job and have no rows. `org_id` is the job's, kept
  * so the reviewer's scope is read with one index lookup and never crosses organisations.

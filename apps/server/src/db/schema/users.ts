@@ -42,7 +42,7 @@ export const users = pgTable(
     /**
      * The user's place in their organisation: 'owner' (who signed up, or an account an admin
      * created with a new organisation) manages the team; 'recruiter' (added to it) works on every
-     * job; 'reviewer' sees the jobs of `job_reviewers` only (docs/product.md, "Team and roles").
+     * job; 'reviewer' sees the jobs of `job_reviewers` only (docs/features.md, "Team and roles").
      */
     orgRole: text('org_role')
       .$type<'owner' | 'recruiter' | 'reviewer'>()

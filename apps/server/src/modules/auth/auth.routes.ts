@@ -229,7 +229,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         // Optional (OpenAPI's empty requirement): the reset code is checked with no login.
         security: [...BEARER, {}],
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       preHandler: limit('verifyCode'),
     },
@@ -302,7 +302,7 @@ export async function authRoutes(app: FastifyInstance, opts: { config: AppConfig
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: limit('sendVerifyEmail'),

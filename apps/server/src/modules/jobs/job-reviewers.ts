@@ -11,7 +11,7 @@ import { listOrgUsers } from '../users/users.service';
 import type { JobListScope } from './jobs.list';
 
 /**
- * Who sees which job (docs/product.md, "Team and roles"): the owner and recruiters see every job
+ * Who sees which job (docs/features.md, "Team and roles"): the owner and recruiters see every job
  * of the organisation; a reviewer sees the jobs they are assigned to here. The reviewer's
  * assigned jobs are read with their user on every request (`findAssignedJobIds`, given to the
  * auth plugin), and every list, count and lookup narrows by `jobScopeCondition`.

@@ -49,7 +49,7 @@ function archiveCondition(showArchived: boolean): SQL {
 
 /**
  * Whose jobs a list reads: the organisation's, and for a reviewer only those assigned to them
- * (`jobs`, from jobScopeCondition; docs/product.md, "Team and roles").
+ * (`jobs`, from jobScopeCondition; docs/features.md, "Team and roles").
  */
 export interface JobListScope {
   orgId: string;

@@ -57,7 +57,7 @@ interface FilterParts {
 
 /**
  * The conditions of a list or count; `jobScope` keeps a reviewer's on their assigned jobs
- * (jobScopeCondition; docs/product.md, "Team and roles").
+ * (jobScopeCondition; docs/features.md, "Team and roles").
  */
 export function filterParts(
   orgId: string,

@@ -164,7 +164,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: updateApplicantsResponseSchema },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
     },
@@ -201,7 +201,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         response: { 200: rateApplicantResponseSchema },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
     },

@@ -39,7 +39,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
         },
         // Larger bodies are refused with 413 before they are read.
         bodyLimit: IMAGE_MAX_BYTES,
-        // A reviewer may call it (see docs/product.md, "Team and roles").
+        // A reviewer may call it (see docs/features.md, "Team and roles").
         config: { openToReviewers: true },
         onRequest: scope.requireUser,
       },

@@ -203,7 +203,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
           response: { 200: sessionUserSchema },
           security: BEARER,
         },
-        // A reviewer may call it (see docs/product.md, "Team and roles").
+        // A reviewer may call it (see docs/features.md, "Team and roles").
         config: { openToReviewers: true },
         onRequest: app.requireUser,
       },
@@ -352,7 +352,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
@@ -374,7 +374,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'sendVerifyEmail', targetOf),
@@ -396,7 +396,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: verifyCodeResponseSchema.pick({ isVerified: true }) },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'verifyCode', targetOf),
@@ -419,7 +419,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { config: AppConfi
         response: { 200: emptyReplySchema },
         security: BEARER,
       },
-      // A reviewer may call it (see docs/product.md, "Team and roles").
+      // A reviewer may call it (see docs/features.md, "Team and roles").
       config: { openToReviewers: true },
       onRequest: app.requireUser,
       preHandler: authRateLimit(app, config, 'userPassword', targetOf),
