@@ -190,6 +190,44 @@ describe.each(testDbKinds())('realtime (%s)', (kind) => {
     expect(toOwner).toHaveLength(1);
     expect(leaked).toEqual([]);
   });
+
+  it('tells a reviewer of a rating on a job they are on, and nothing of the others', async () => {
+    const orgId = owner.user.companyId!;
+    const onJob = await accountWith(t.app, { orgId, fName: 'Rita' });
+    const offJob = await accountWith(t.app, { orgId, fName: 'Ron' });
+    for (const reviewer of [onJob, offJob]) {
+      const made = await t.app.inject({
+        method: 'PUT',
+        url: `/api/team/member/${reviewer.user._id}`,
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+        payload: { fName: reviewer.user.fName, email: reviewer.email, orgRole: 'reviewer' },
+      });
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    const assigned = await t.app.inject({
+      method: 'PUT',
+      url: `/api/job/${job._id}/access`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { reviewerIds: [onJob.user._id] },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const c = await startInterview(t.app, job._id);
+    const [onSocket, offSocket] = await Promise.all([watcher(onJob), watcher(offJob)]);
+    const toOn = collect(onSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+    const toOff = collect(offSocket, REALTIME_EVENTS.SAVE_APPLICANT);
+    const rated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/job/${job._id}/${c.applicant.id}/rating`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { targetType: 'criterion', targetId: 'overall', score: 3 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    await until(() => toOn.length === 1);
+    expect(toOn[0]).toMatchObject({ data: { type: 'rated', jobId: job._id } });
+    // The event to the reviewer not on the job would have come with the other's.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(toOff).toEqual([]);
+  });
 });
 
 /** A free local port, or the server listening on it when `target` is given (a TCP relay). */
