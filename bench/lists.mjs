@@ -30,7 +30,7 @@ const pg = serverRequire('pg');
 const { startBenchApp } = await import('./lib/bench-app.mjs');
 const { openDatabase } = await import(path.join(ROOT, 'apps/server/src/db/client.ts'));
 const { listPoolOptions } = await import(path.join(ROOT, 'apps/server/src/db/list-query.ts'));
-const { fill, fillAdmin, seed } = await import('./lib/list-fill.mjs');
+const { assignReviewer, fill, fillAdmin, seed } = await import('./lib/list-fill.mjs');
 
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -270,6 +270,18 @@ function scenarios(ctx) {
     { name: 'jobs txt=developer', url: '/api/job?currPage=1&itemsPerPage=30&txt=developer' },
     { name: 'jobCount', url: '/api/job/jobCount' },
     { name: 'templates page 1', url: '/api/template?currPage=1', page1: true },
+    // A reviewer on 5 of the jobs: their lists are those jobs' applicants only.
+    { name: 'reviewer: applicants page 1', url: base, page1: true, reviewer: true },
+    { name: 'reviewer: applicantCount', url: '/api/job/applicantCount', reviewer: true },
+    { name: 'reviewer: txt=cohen', url: `${base}&txt=cohen`, reviewer: true },
+    { name: 'reviewer: statuses=3', url: `${base}&statuses=3`, reviewer: true },
+    {
+      name: 'reviewer: jobs page 1',
+      url: '/api/job?currPage=1&itemsPerPage=30',
+      page1: true,
+      reviewer: true,
+    },
+    { name: 'reviewer: jobCount', url: '/api/job/jobCount', reviewer: true },
     // The admin lists, across organisations (size / 10 accounts, size records and activities).
     { name: 'admin accounts page 1', url: '/api/user/query', page1: true, admin: true },
     { name: 'admin accounts by login', url: '/api/user/query?sort=lastLogin:desc', admin: true },
@@ -302,7 +314,11 @@ async function measureSize(db, baseUrl, ctx) {
   for (const scenario of scenarios(ctx)) {
     if (only && !only.some((part) => scenario.name.includes(part))) continue;
     // Access tokens are short-lived: a fresh one for every scenario.
-    ctx.accessToken = await (scenario.admin ? ctx.adminLogin() : ctx.login());
+    ctx.accessToken = await (scenario.admin
+      ? ctx.adminLogin()
+      : scenario.reviewer
+        ? ctx.reviewerLogin()
+        : ctx.login());
     let url = scenario.url;
     if (scenario.cursorOf) {
       const { body } = await captureStatements(baseUrl, ctx.accessToken, scenario.cursorOf);
@@ -428,6 +444,7 @@ async function benchSize(size) {
       await db.run(`select exists (select 1 from users where email like 'bench-user-%') as "any"`)
     ).rows[0].any;
     if (!adminFilled) await fillAdmin(db, ctx, size);
+    await assignReviewer(db, ctx);
     // Analysed every run: a kept database may have new indexes (migrations) since its fill.
     await db.exec('vacuum analyze');
     const fillSec = (performance.now() - started) / 1000;

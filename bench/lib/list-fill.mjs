@@ -310,8 +310,49 @@ export async function seed(db, app) {
     accessToken: await login(),
     login,
     adminLogin,
+    /** The organisation's reviewer, assigned to REVIEWER_JOBS jobs (assignReviewer). */
+    reviewerLogin: () => loginAs('bench-reviewer@example.com'),
     filled,
   };
+}
+
+/** How many of the organisation's jobs the bench's reviewer is on (a hiring panel's share). */
+export const REVIEWER_JOBS = 5;
+
+/**
+ * A reviewer of the bench's organisation (docs/features.md, "Team and roles") on REVIEWER_JOBS
+ * of its jobs, spread over the list (the 1st, 2nd, … fifth of the jobs by creation), so their
+ * lists read applicants from across the table. Kept databases get them on the next run.
+ */
+export async function assignReviewer(db, ctx) {
+  const { rows } = await db.run(`select id from users where email = 'bench-reviewer@example.com'`);
+  let reviewerId = rows[0]?.id;
+  if (!reviewerId) {
+    const created = await createUser(db.handle.db, {
+      fName: 'Bench',
+      lName: 'Reviewer',
+      email: 'bench-reviewer@example.com',
+      passwordHash: await hashPassword('Bench1234'),
+      role: 'user',
+      perm: 999,
+      emailVerified: true,
+      language: 'en',
+      orgId: ctx.orgId,
+      orgRole: 'reviewer',
+    });
+    reviewerId = created.id;
+  }
+  await db.run(
+    `insert into job_reviewers (job_id, user_id, org_id)
+     select id, $2, $1 from (
+       select id, row_number() over (partition by part order by created_at, id) as k
+       from (select id, created_at, ntile(${REVIEWER_JOBS}) over (order by created_at, id) as part
+             from jobs where org_id = $1) parts) firsts
+     where k = 1
+     on conflict do nothing`,
+    [ctx.orgId, reviewerId],
+  );
+  return reviewerId;
 }
 
 /**
