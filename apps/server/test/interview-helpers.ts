@@ -1,4 +1,5 @@
 import type { CreateApplicantResponse, Job } from '@candid/domain';
+import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { jobs } from '../src/db/schema';
@@ -72,6 +73,31 @@ export function callAsCandidate(app: FastifyInstance, token: string) {
         ? {}
         : { payload: payload as Record<string, unknown> | Buffer | string }),
     });
+}
+
+/**
+ * A candidate starts and submits an interview of `job` (first question answered in text, the
+ * others left out); returns the applicant's id.
+ */
+export async function submitTextInterview(
+  app: FastifyInstance,
+  job: Job,
+  candidate: { fName: string; email: string },
+): Promise<string> {
+  const { applicant, candidateToken } = await startInterview(app, job._id, {
+    ...CANDIDATE_INFO,
+    ...candidate,
+  });
+  const response = await callAsCandidate(app, candidateToken)('PUT', '/api/applicant', {
+    applicant: {
+      id: applicant.id,
+      answerMap: { [job.quests[0]!.id]: { txt: 'My answer', resTime: 20 } },
+      timestamp: { submitted: new Date().toISOString() },
+    },
+    jobId: job._id,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return applicant.id;
 }
 
 export { accountWith };

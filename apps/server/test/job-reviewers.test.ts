@@ -8,13 +8,7 @@ import {
   sendDueDigests,
 } from '../src/modules/notifications/notifications.service';
 import { bearer, type SignedUp } from './factories';
-import {
-  accountWith,
-  callAsCandidate,
-  CANDIDATE_INFO,
-  createInterviewJob,
-  startInterview,
-} from './interview-helpers';
+import { accountWith, createInterviewJob, submitTextInterview } from './interview-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
@@ -40,23 +34,11 @@ describe.each(testDbKinds())('job reviewers on %s', (kind) => {
       t.app.inject({ method, url, headers: bearer(who.accessToken), payload });
 
   /** A candidate starts and submits an interview of `job`. */
-  async function submit(job: Job, fName: string): Promise<string> {
-    const { applicant, candidateToken } = await startInterview(t.app, job._id, {
-      ...CANDIDATE_INFO,
+  const submit = (job: Job, fName: string) =>
+    submitTextInterview(t.app, job, {
       fName,
       email: `${fName.toLowerCase()}-${job._id.slice(0, 6)}@example.com`,
     });
-    const response = await callAsCandidate(t.app, candidateToken)('PUT', '/api/applicant', {
-      applicant: {
-        id: applicant.id,
-        answerMap: { [job.quests[0]!.id]: { txt: 'My answer', resTime: 20 } },
-        timestamp: { submitted: new Date().toISOString() },
-      },
-      jobId: job._id,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return applicant.id;
-  }
 
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -10,10 +10,9 @@ import {
 import { bearer, type SignedUp } from './factories';
 import {
   accountWith,
-  callAsCandidate,
   CANDIDATE_INFO,
   createInterviewJob,
-  startInterview,
+  submitTextInterview,
 } from './interview-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
@@ -46,23 +45,8 @@ describe.each(testDbKinds())('submitted-interview e-mails on %s', (kind) => {
     });
 
   /** A candidate starts and submits an interview of `job`. */
-  async function submit(fName: string): Promise<string> {
-    const { applicant, candidateToken } = await startInterview(t.app, job._id, {
-      ...CANDIDATE_INFO,
-      fName,
-      email: `${fName.toLowerCase()}@example.com`,
-    });
-    const response = await callAsCandidate(t.app, candidateToken)('PUT', '/api/applicant', {
-      applicant: {
-        id: applicant.id,
-        answerMap: { [job.quests[0]!.id]: { txt: 'My answer', resTime: 20 } },
-        timestamp: { submitted: new Date().toISOString() },
-      },
-      jobId: job._id,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return applicant.id;
-  }
+  const submit = (fName: string) =>
+    submitTextInterview(t.app, job, { fName, email: `${fName.toLowerCase()}@example.com` });
 
   const queued = (purpose: string, refId?: string) =>
     t.app.db
