@@ -101,7 +101,7 @@ test('a reviewer sees, rates and writes notes on the one job the owner assigns t
   const reviewerPage = await newPage(browser, reviewer, 'en');
   await reviewerPage.goto('/backoffice/job');
   const cards = reviewerPage.getByTestId('job-cards');
-  await expect(cards).toContainText('Support lead');
+  await expect(cards).toContainText('Support lead', { timeout: 30_000 });
   await expect(cards).not.toContainText('Backend engineer');
   await expect(reviewerPage.getByTestId('job-count')).toHaveText('1 job');
   await expect(reviewerPage.getByRole('button', { name: 'Create job' })).toHaveCount(0);
