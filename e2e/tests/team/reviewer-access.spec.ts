@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiCall, createRecruiter, logInWithTokens, type Recruiter } from '../../fixtures/api';
 import { addSubmittedApplicant, TEXT_QUESTION } from '../../fixtures/applicants';
 import { extractLink, snapshotOutbox, waitForEmail } from '../../fixtures/outbox';
@@ -46,7 +46,7 @@ async function addJobWithApplicant(
 }
 
 async function newPage(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   user: Recruiter,
   language: 'en' | 'he',
   viewport?: { width: number; height: number },
