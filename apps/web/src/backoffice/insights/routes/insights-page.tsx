@@ -56,16 +56,18 @@ export function InsightsPage() {
   // A reviewer sees the jobs they are assigned, not the organisation's or a department's figures
   // (the server refuses those): they choose one of their jobs.
   const isJobsOnly = Boolean(user && isReviewer(user));
-  const [state, setState] = useState<InsightsFilterState>(() => ({
-    scope: isJobsOnly ? 'job' : 'organization',
+  const [chosen, setState] = useState<InsightsFilterState>(() => ({
+    scope: 'organization',
     jobId: null,
     compareJobId: null,
     departmentId: null,
     interval: 'day',
     ...defaultRange(),
   }));
+  const state: InsightsFilterState = isJobsOnly ? { ...chosen, scope: 'job' } : chosen;
   const comparing = state.scope === 'job' && Boolean(state.compareJobId);
-  const primary = useInsightsFunnel(paramsOf(state, state.jobId));
+  // Nothing is asked before the user is known: a reviewer must never ask for the organisation.
+  const primary = useInsightsFunnel(user ? paramsOf(state, state.jobId) : null);
   const compared = useInsightsFunnel(comparing ? paramsOf(state, state.compareJobId) : null);
   const departmentOptions =
     user &&
