@@ -38,6 +38,9 @@ const STARTER_WITH_TEMPLATES: GuardSession = {
   isLoading: false,
 };
 
+const REVIEWER: GuardSession = { user: makeUser({ orgRole: 'reviewer' }), isLoading: false };
+const RECRUITER: GuardSession = { user: makeUser({ orgRole: 'recruiter' }), isLoading: false };
+
 const ALLOW: GuardResult = { allow: true };
 const PENDING: GuardResult = { pending: true };
 const to = (redirect: string): GuardResult => ({ redirect });
@@ -195,6 +198,18 @@ const rows: Row[] = [
   ['forgot password, logged out', 'forgotPassword', LOGGED_OUT, '/forgot-password', ALLOW],
   ['not found, logged out', 'notFound', LOGGED_OUT, '/not-found', ALLOW],
   ['not supported, loading', 'notSupported', LOADING, '/not-supported', ALLOW],
+  // A reviewer only reviews: a job's editor sends them to its applicants, templates elsewhere.
+  ['job editor, reviewer', 'jobEdit', REVIEWER, '/create/j1', to('/backoffice/applicant/j1')],
+  ['new job, reviewer', 'jobEdit', REVIEWER, '/create', to('/backoffice/job')],
+  [
+    'templates, reviewer',
+    'templateOverview',
+    REVIEWER,
+    '/backoffice/template',
+    to('/backoffice/applicant'),
+  ],
+  ['job editor, recruiter', 'jobEdit', RECRUITER, '/create/j1', ALLOW],
+  ['applicants, reviewer', 'applicantOverview', REVIEWER, '/backoffice/applicant/j1', ALLOW],
 ];
 
 describe('resolveGuard (guards and redirects)', () => {

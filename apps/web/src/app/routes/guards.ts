@@ -1,4 +1,4 @@
-import { hasPermission, isAdmin, type User } from '@candid/domain';
+import { hasPermission, isAdmin, isReviewer, type User } from '@candid/domain';
 import {
   APPLICANT_OVERVIEW_PATH,
   getFullPath,
@@ -47,7 +47,8 @@ const toApplicants: GuardResult = { redirect: APPLICANT_OVERVIEW_PATH };
  *    navigation in either order, and both must agree on the destination.
  * 4. Every other route needs a user: logged out → /login?redirect=<path, query and hash>;
  *    unverified email → /verify-email; admin routes need role admin and permission routes the
- *    plan feature, else → the applicant overview.
+ *    plan feature, else → the applicant overview; a reviewer on a route that is not theirs (the
+ *    job editor, templates) → the route's `reviewerRedirect`.
  */
 export function resolveGuard({
   route,
@@ -82,5 +83,8 @@ export function resolveGuard({
   if (!user.emailVerified) return { redirect: VERIFY_EMAIL_PATH };
   if (access === 'admin') return isAdmin(user) ? ALLOW : toApplicants;
   if (access !== 'auth' && !hasPermission(user, access.permission)) return toApplicants;
+  if (route.reviewerRedirect && isReviewer(user)) {
+    return { redirect: route.reviewerRedirect(location.pathname) };
+  }
   return ALLOW;
 }

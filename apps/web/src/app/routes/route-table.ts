@@ -14,8 +14,17 @@ import {
   USER_PATH,
   VERIFY_EMAIL_PATH,
   BACKOFFICE_PATH,
+  JOB_OVERVIEW_PATH,
 } from '../../common/routing/paths';
 import type { AppRoute, LazyScreen } from './route-types';
+
+/** A reviewer opening a job's editor lands on that job's applicants (a new job: their jobs). */
+const reviewerLeavesEditor = (pathname: string): string => {
+  const jobId = pathname.split('/')[2];
+  return jobId ? `${APPLICANT_OVERVIEW_PATH}/${jobId}` : JOB_OVERVIEW_PATH;
+};
+/** Templates are not a reviewer's (the server refuses even reading them). */
+const reviewerLeavesTemplates = (): string => APPLICANT_OVERVIEW_PATH;
 
 const notFoundScreen: LazyScreen = () => import('../../common/pages/not-found-page');
 const notSupportedScreen: LazyScreen = () => import('../../common/pages/not-supported-page');
@@ -160,6 +169,7 @@ export const ROUTE_TABLE = [
     id: 'templateOverview',
     path: '/backoffice/template',
     access: { permission: 'TEMPLATES' },
+    reviewerRedirect: reviewerLeavesTemplates,
     titleKey: 'pageTitles.templateOverview',
     screen: () => import('../../backoffice/templates/routes/template-overview-page'),
   },
@@ -167,6 +177,7 @@ export const ROUTE_TABLE = [
     id: 'templateEdit',
     path: '/backoffice/template/edit/:templateId?',
     access: { permission: 'TEMPLATES' },
+    reviewerRedirect: reviewerLeavesTemplates,
     titleKey: 'pageTitles.templateEdit',
     screen: () => import('../../backoffice/templates/routes/template-editor-page'),
   },
@@ -174,6 +185,7 @@ export const ROUTE_TABLE = [
     id: 'templateDetails',
     path: '/backoffice/template/:templateId',
     access: { permission: 'TEMPLATES' },
+    reviewerRedirect: reviewerLeavesTemplates,
     titleKey: 'pageTitles.templateDetails',
     screen: () => import('../../backoffice/templates/routes/template-details-page'),
   },
@@ -202,6 +214,7 @@ export const ROUTE_TABLE = [
     id: 'jobEdit',
     path: '/create/:jobId?',
     access: 'auth',
+    reviewerRedirect: reviewerLeavesEditor,
     titleKey: 'pageTitles.jobEdit',
     screen: () => import('../../backoffice/jobs/routes/job-editor-page'),
   },

@@ -45,6 +45,12 @@ export interface AppRoute {
    * for mantine-more.css (common/ui/mantine-styles.ts), which every other screen waits for.
    */
   firstLoadStylesOnly?: true;
+  /**
+   * Where a reviewer goes instead: they watch, rate and write notes on their jobs' applicants, so
+   * a screen that only changes jobs or templates is not theirs (the server refuses it anyway).
+   * Given the path, so a job's editor can send them to that job's applicants.
+   */
+  reviewerRedirect?: (pathname: string) => string;
   /** The route only forwards here (after its access is checked). */
   redirectTo?: string;
   children?: readonly AppChildRoute[];

@@ -30,8 +30,9 @@ export interface ApplicantRowHandlers {
   /** A click on the row or its name: opens, does nothing (archive) or explains the lock. */
   onActivate: (applicant: ApplicantListItem) => void;
   onSetRead: (applicant: ApplicantListItem, isRead: boolean) => void;
-  onArchive: (applicant: ApplicantListItem) => void;
-  onRestore: (applicant: ApplicantListItem) => void;
+  /** Left out for a reviewer, who may not archive or restore (the menu then has no such item). */
+  onArchive?: (applicant: ApplicantListItem) => void;
+  onRestore?: (applicant: ApplicantListItem) => void;
 }
 
 /**
@@ -147,13 +148,16 @@ export function ApplicantRowMenu({
   const { t } = useTranslation();
   const name = useApplicantName()(applicant);
   const items: ResponsiveMenuItem[] = [];
+  const { onArchive, onRestore } = handlers;
   if (isArchiveView) {
-    items.push({
-      id: 'restore',
-      label: t('applicantOverview.menu.restore'),
-      icon: <IconArchiveOff size={18} aria-hidden />,
-      onClick: () => handlers.onRestore(applicant),
-    });
+    if (onRestore) {
+      items.push({
+        id: 'restore',
+        label: t('applicantOverview.menu.restore'),
+        icon: <IconArchiveOff size={18} aria-hidden />,
+        onClick: () => onRestore(applicant),
+      });
+    }
   } else {
     if (!applicant.isLocked) {
       items.push(
@@ -178,13 +182,16 @@ export function ApplicantRowMenu({
             },
       );
     }
-    items.push({
-      id: 'archive',
-      label: t('applicantOverview.menu.archive'),
-      icon: <IconArchive size={18} aria-hidden />,
-      onClick: () => handlers.onArchive(applicant),
-    });
+    if (onArchive) {
+      items.push({
+        id: 'archive',
+        label: t('applicantOverview.menu.archive'),
+        icon: <IconArchive size={18} aria-hidden />,
+        onClick: () => onArchive(applicant),
+      });
+    }
   }
+  if (items.length === 0) return null;
   return (
     <ResponsiveMenu
       title={name}

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { SHARE_LINK_MAX_APPLICANTS, hasPermission } from '@candid/domain';
+import { SHARE_LINK_MAX_APPLICANTS, hasPermission, isReviewer } from '@candid/domain';
 import { IconColumns2, IconMail, IconMailOpened, IconShare, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export function BulkReadBar({
   const [isSharing, setIsSharing] = useState(false);
   const [sharedIds, setSharedIds] = useState<string[]>([]);
   if (isArchiveView || selection.selected.length === 0) return null;
+  // A reviewer does not share applicants outside the team (the server refuses it).
+  const isReviewing = Boolean(user && isReviewer(user));
   const canShare =
     (user ? hasPermission(user, 'SHARE_LINKS') : false) &&
     selection.selected.length <= SHARE_LINK_MAX_APPLICANTS &&
@@ -97,19 +99,21 @@ export function BulkReadBar({
               {t('applicantOverview.compare.button')}
             </Button>
           </Tooltip>
-          <Button
-            size="compact-md"
-            variant="light"
-            leftSection={<IconShare size={16} aria-hidden />}
-            disabled={!canShare}
-            onClick={() => {
-              setSharedIds(selection.selected.map((applicant) => applicant.id));
-              setIsSharing(true);
-            }}
-            data-testid="bulk-share"
-          >
-            {t('shareLinks.bulk.share')}
-          </Button>
+          {isReviewing ? null : (
+            <Button
+              size="compact-md"
+              variant="light"
+              leftSection={<IconShare size={16} aria-hidden />}
+              disabled={!canShare}
+              onClick={() => {
+                setSharedIds(selection.selected.map((applicant) => applicant.id));
+                setIsSharing(true);
+              }}
+              data-testid="bulk-share"
+            >
+              {t('shareLinks.bulk.share')}
+            </Button>
+          )}
           <Button
             size="compact-md"
             variant="subtle"

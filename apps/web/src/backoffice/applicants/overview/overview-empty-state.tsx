@@ -1,4 +1,4 @@
-import { EMPTY_STATE_KEYS } from '@candid/domain';
+import { EMPTY_STATE_KEYS, isReviewer } from '@candid/domain';
 import { Button, Group } from '@mantine/core';
 import {
   IconArchive,
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../common/ui/empty-state';
 import { useJobs } from '../../common/jobs/list-jobs';
+import { useSessionUser } from '../../common/session/session-actions';
 import { JOB_OVERVIEW_PATH } from './overview-query';
 
 const NEW_JOB_PATH = '/create';
@@ -106,7 +107,19 @@ function NoApplicantsState() {
     currPage: 1,
     itemsPerPage: 1,
   });
+  const user = useSessionUser();
+  // A reviewer without a job waits for the owner to assign one; they create none.
   const hasNoJob = jobs.data?.totalJobCount === 0;
+  if (hasNoJob && user && isReviewer(user)) {
+    return (
+      <EmptyState
+        testId="applicants-empty"
+        icon={<IconUsers size={28} aria-hidden />}
+        title={t(EMPTY_STATE_KEYS.noApplicantToShow)}
+        description={t('jobs.reviewerEmpty')}
+      />
+    );
+  }
   return (
     <EmptyState
       testId="applicants-empty"

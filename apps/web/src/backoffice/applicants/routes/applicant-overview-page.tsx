@@ -2,6 +2,7 @@ import {
   alertI18nKey,
   entityI18nKey,
   hasUnlimitedInterviews,
+  isReviewer,
   isScoredQuestion,
   pageAfterRemoval,
   REALTIME_EVENTS,
@@ -112,6 +113,8 @@ function ApplicantOverview() {
   const queryClient = useQueryClient();
   const isPhone = useIsPhone();
   const user = useSessionUser();
+  // A reviewer marks read and opens applicants; archiving, inviting and sharing are not theirs.
+  const isReviewing = Boolean(user && isReviewer(user));
   const query = useOverviewQuery();
   const { filter, isArchive, jobId } = query;
   // Free users get the default order; the server ignores their sort anyway.
@@ -221,8 +224,12 @@ function ApplicantOverview() {
       }
     },
     onSetRead: (applicant, isRead) => void markRead([applicant.id], isRead),
-    onArchive: (applicant) => void removeOne(applicant, true),
-    onRestore: (applicant) => void removeOne(applicant, false),
+    ...(isReviewing
+      ? {}
+      : {
+          onArchive: (applicant: ApplicantListItem) => void removeOne(applicant, true),
+          onRestore: (applicant: ApplicantListItem) => void removeOne(applicant, false),
+        }),
   };
 
   const onBulkRead = async (isRead: boolean) => {
@@ -246,8 +253,10 @@ function ApplicantOverview() {
     });
   };
 
-  const inviteToJob = jobId ? () => void copyToClipboard(getJobInviteUrl(jobId)) : undefined;
-  const openShare = job.data && !job.data.archivedAt ? () => setShareOpen(true) : undefined;
+  const inviteToJob =
+    jobId && !isReviewing ? () => void copyToClipboard(getJobInviteUrl(jobId)) : undefined;
+  const openShare =
+    job.data && !job.data.archivedAt && !isReviewing ? () => setShareOpen(true) : undefined;
 
   const title = jobId
     ? (job.data?.info.title ?? '')

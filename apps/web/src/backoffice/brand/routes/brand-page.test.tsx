@@ -6,7 +6,7 @@ import { renderScreen, TEST_USER } from '../../common/test/render-screen';
 import BrandPage from './brand-page';
 
 const OWNER = { ...TEST_USER, orgRole: 'owner' as const, companyName: 'Acme' };
-const MEMBER = { ...TEST_USER, orgRole: 'member' as const, companyName: 'Acme' };
+const MEMBER = { ...TEST_USER, orgRole: 'recruiter' as const, companyName: 'Acme' };
 const PATH = '/backoffice/brand';
 const SLOW = { timeout: 8000 };
 

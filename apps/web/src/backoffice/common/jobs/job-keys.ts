@@ -8,4 +8,5 @@ export const jobKeys = {
   list: (filter: JobFilter) => [...JOB_LIST_KEY, 'pages', filter] as const,
   infinite: (filter: Omit<JobFilter, 'currPage'>) => [...JOB_LIST_KEY, 'infinite', filter] as const,
   detail: (id: string) => [...JOBS_KEY, 'detail', id] as const,
+  access: (id: string) => [...JOBS_KEY, 'access', id] as const,
 };

@@ -164,7 +164,7 @@ describe('BackofficeLayout: user menu', () => {
       '/backoffice/integrations',
     );
     unmount();
-    renderShell({ ...TEST_USER, orgRole: 'member' });
+    renderShell({ ...TEST_USER, orgRole: 'recruiter' });
     await user.click(await screen.findByRole('button', { name: 'Account menu of Dana Levi' }));
     const memberMenu = await screen.findByRole('menu');
     expect(within(memberMenu).getByRole('menuitem', { name: 'Team' })).toBeVisible();

@@ -30,6 +30,16 @@ describe('getNavItems', () => {
       ['applicants', 'jobs', 'insights', 'team', 'integrations'],
     ],
     [
+      'a recruiter on the enterprise plan',
+      { perm: PLANS.ENTERPRISE, role: 'user' as const, orgRole: 'recruiter' as const },
+      ['applicants', 'jobs', 'insights', 'templates', 'team'],
+    ],
+    [
+      'a reviewer on the enterprise plan (no templates: they only review)',
+      { perm: PLANS.ENTERPRISE, role: 'user' as const, orgRole: 'reviewer' as const },
+      ['applicants', 'jobs', 'insights', 'team'],
+    ],
+    [
       'an admin on the starter plan',
       { perm: PLANS.STARTER, role: 'admin' as const },
       ['applicants', 'jobs', 'insights', 'team', 'accounts', 'records', 'activity'],

@@ -1,4 +1,4 @@
-import { hasPermission, isAdmin, type User } from '@candid/domain';
+import { hasPermission, isAdmin, isReviewer, type User } from '@candid/domain';
 import {
   APPLICANT_OVERVIEW_PATH,
   INSIGHTS_PATH,
@@ -87,7 +87,8 @@ const ADMIN_ITEMS: readonly NavItem[] = [
 
 /**
  * The back-office navigation a user sees: applicants, jobs, insights and the team for everyone
- * (the team screen itself says which plan it needs), templates with the TEMPLATES permission,
+ * (the team screen itself says which plan it needs), templates with the TEMPLATES permission
+ * (not for a reviewer, who only reviews the jobs they are assigned),
  * integrations for the organisation's owner, and the account, error-record and activity
  * overviews for role admin (an item marked `isBuilt: false` would stay hidden until its screen
  * exists). Team and integrations are in the user menu too, where people look for settings. The
@@ -97,7 +98,7 @@ export function getNavItems(
   user: Pick<User, 'perm' | 'advancedPrm' | 'role'> & { orgRole?: User['orgRole'] },
 ): NavItem[] {
   const items = [APPLICANTS, JOBS, INSIGHTS];
-  if (hasPermission(user, 'TEMPLATES')) items.push(TEMPLATES);
+  if (hasPermission(user, 'TEMPLATES') && !isReviewer(user)) items.push(TEMPLATES);
   items.push(TEAM);
   if (user.orgRole === 'owner') items.push(INTEGRATIONS);
   if (isAdmin(user)) items.push(...ADMIN_ITEMS.filter((item) => item.isBuilt !== false));

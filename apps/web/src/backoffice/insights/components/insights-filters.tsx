@@ -64,15 +64,20 @@ function JobSelect({
   );
 }
 
-/** Scope (organisation, department or job, and a job to compare with), date range and step. */
+/**
+ * Scope (organisation, department or job, and a job to compare with), date range and step.
+ * `isJobsOnly` (a reviewer): jobs alone, so there is no scope to choose.
+ */
 export function InsightsFilters({
   state,
   onChange,
   departments,
+  isJobsOnly = false,
 }: {
   state: InsightsFilterState;
   onChange: (next: InsightsFilterState) => void;
   departments: { value: string; label: string }[] | null;
+  isJobsOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const set = (patch: Partial<InsightsFilterState>) => onChange({ ...state, ...patch });
@@ -84,14 +89,16 @@ export function InsightsFilters({
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="sm">
-        <SegmentedControl
-          aria-label={t('insights.filters.scope')}
-          data={scopes}
-          value={state.scope}
-          onChange={(value) => set({ scope: value as ScopeKind })}
-          fullWidth
-          maw={480}
-        />
+        {isJobsOnly ? null : (
+          <SegmentedControl
+            aria-label={t('insights.filters.scope')}
+            data={scopes}
+            value={state.scope}
+            onChange={(value) => set({ scope: value as ScopeKind })}
+            fullWidth
+            maw={480}
+          />
+        )}
         {state.scope === 'job' ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <JobSelect

@@ -120,6 +120,18 @@ describe('InsightsPage', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
+  it('has a reviewer choose one of their jobs, never asking for the organisation', async () => {
+    const view = renderScreen(<InsightsPage />, {
+      path: PATH,
+      user: { ...TEST_USER, orgRole: 'reviewer' },
+      routes: { 'GET insights/funnel': { body: funnel('Designer', 3) }, 'GET job': jobList },
+    });
+    expect(await screen.findByText('Choose a job to see its funnel', {}, SLOW)).toBeVisible();
+    expect(screen.queryByRole('radiogroup', { name: 'Scope' })).toBeNull();
+    expect(screen.queryByText('Organisation')).toBeNull();
+    expect(view.fetchMock.calls.filter((call) => call.path.startsWith('insights'))).toEqual([]);
+  });
+
   it('says there is nothing in the period instead of showing zeros', async () => {
     renderScreen(<InsightsPage />, {
       path: PATH,

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { canUseDepartments, type InsightsFunnel } from '@candid/domain';
+import { canUseDepartments, isReviewer, type InsightsFunnel } from '@candid/domain';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -53,7 +53,10 @@ export function InsightsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const departments = useDepartments(user);
-  const [state, setState] = useState<InsightsFilterState>(() => ({
+  // A reviewer sees the jobs they are assigned, not the organisation's or a department's figures
+  // (the server refuses those): they choose one of their jobs.
+  const isJobsOnly = Boolean(user && isReviewer(user));
+  const [chosen, setState] = useState<InsightsFilterState>(() => ({
     scope: 'organization',
     jobId: null,
     compareJobId: null,
@@ -61,11 +64,17 @@ export function InsightsPage() {
     interval: 'day',
     ...defaultRange(),
   }));
+  const state: InsightsFilterState = isJobsOnly ? { ...chosen, scope: 'job' } : chosen;
   const comparing = state.scope === 'job' && Boolean(state.compareJobId);
-  const primary = useInsightsFunnel(paramsOf(state, state.jobId));
+  // Nothing is asked before the user is known: a reviewer must never ask for the organisation.
+  const primary = useInsightsFunnel(user ? paramsOf(state, state.jobId) : null);
   const compared = useInsightsFunnel(comparing ? paramsOf(state, state.compareJobId) : null);
   const departmentOptions =
-    user && canUseDepartments(user) && departments.data && departments.data.length > 0
+    user &&
+    !isJobsOnly &&
+    canUseDepartments(user) &&
+    departments.data &&
+    departments.data.length > 0
       ? departments.data.map((d) => ({ value: d._id, label: d.name }))
       : null;
 
@@ -145,7 +154,12 @@ export function InsightsPage() {
             {t('insights.exportCsv')}
           </Button>
         </Group>
-        <InsightsFilters state={state} onChange={setState} departments={departmentOptions} />
+        <InsightsFilters
+          state={state}
+          onChange={setState}
+          departments={departmentOptions}
+          isJobsOnly={isJobsOnly}
+        />
         {content}
       </Stack>
     </BackofficeLayout>

@@ -274,7 +274,7 @@ describe('IntegrationsPage (API keys and webhooks)', () => {
   it('tells a member that the owner manages them, and a smaller plan which plan has them', async () => {
     const { fetchMock, unmount } = renderScreen(<IntegrationsPage />, {
       path: PATH,
-      user: { ...TEST_USER, orgRole: 'member' },
+      user: { ...TEST_USER, orgRole: 'recruiter' },
       routes: EMPTY,
     });
     expect(await screen.findByTestId('owner-only')).toBeVisible();

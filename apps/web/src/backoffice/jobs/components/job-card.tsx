@@ -1,4 +1,4 @@
-import { formatDate, type Job } from '@candid/domain';
+import { formatDate, isReviewer, type Job } from '@candid/domain';
 import {
   ActionIcon,
   Badge,
@@ -20,6 +20,7 @@ import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { JobCover } from '../../common/jobs/job-cover';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
+import { useSessionUser } from '../../common/session/session-actions';
 
 /**
  * A job in the card view: cover, title, location, owner and department (see {@link JobLabels}),
@@ -39,6 +40,9 @@ export function JobCard({
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
   const isArchived = Boolean(job.archivedAt);
+  // Inviting candidates is not a reviewer's (they review the applicants who came).
+  const user = useSessionUser();
+  const canInvite = !isArchived && !(user && isReviewer(user));
   return (
     <Card withBorder radius="lg" padding={0} data-testid="job-card" h="100%">
       <Card.Section pos="relative">
@@ -91,7 +95,7 @@ export function JobCard({
               <Text fz="sm">{formatDate(job.createdAt, language)}</Text>
             </Group>
           </Group>
-          {isArchived ? null : (
+          {!canInvite ? null : (
             <Tooltip label={t('jobs.copyLink')} withArrow>
               <ActionIcon
                 variant="light"

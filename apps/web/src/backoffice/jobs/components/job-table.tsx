@@ -1,4 +1,4 @@
-import { formatDate, type Job } from '@candid/domain';
+import { formatDate, isReviewer, type Job } from '@candid/domain';
 import {
   ActionIcon,
   Anchor,
@@ -20,6 +20,7 @@ import { JobLabelsLine } from './job-labels-line';
 import type { JobLabels } from './use-job-labels';
 import { JobActionsMenu, type JobActionHandlers } from './job-actions-menu';
 import { getJobInviteUrl } from '../../common/jobs/job-links';
+import { useSessionUser } from '../../common/session/session-actions';
 
 /**
  * The list view: title (with owner and department under it, see {@link JobLabels}),
@@ -37,6 +38,9 @@ export function JobTable({
   onOpen: (job: Job) => void;
 }) {
   const { t, i18n } = useTranslation();
+  // Inviting candidates is not a reviewer's (they review the applicants who came).
+  const user = useSessionUser();
+  const isReviewing = Boolean(user && isReviewer(user));
   const language = useLanguageStore((state) => state.language);
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
@@ -90,7 +94,7 @@ export function JobTable({
                 {formatDate(job.createdAt, language)}
               </Table.Td>
               <Table.Td>
-                {job.archivedAt ? (
+                {job.archivedAt || isReviewing ? (
                   '—'
                 ) : (
                   <Tooltip label={t('jobs.copyLink')} withArrow>

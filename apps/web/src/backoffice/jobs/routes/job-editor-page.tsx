@@ -27,7 +27,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconShare } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconShare, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,7 @@ import { useTemplate } from '../../common/templates/get-template';
 import { useJob } from '../../common/jobs/get-job';
 import { SaveStatusIndicator } from '../components/save-status';
 import { ShareJobDialog } from '../../common/jobs/share-job-dialog';
+import { JobAccessDialog } from '../../common/jobs/job-access-dialog';
 import { JobIssueList } from '../components/job-issue-list';
 import {
   JobSettingsAccordion,
@@ -131,6 +132,7 @@ function JobEditor({
   const texts = getDefaultTexts(useLanguageStore((state) => state.language));
   useUndoShortcuts(undo, redo);
   const [isShareOpen, setIsShareOpen] = useState(false);
+  const [isAccessOpen, setIsAccessOpen] = useState(false);
   const [openedSettings, setOpenedSettings] = useState<JobSettingSection[]>([]);
   const goToField = useGoToField(openedSettings, setOpenedSettings);
   const showErrors = status !== 'idle';
@@ -171,6 +173,15 @@ function JobEditor({
               leftSection={<IconEye size={18} aria-hidden />}
             >
               {t('jobEditor.preview')}
+            </Button>
+          ) : null}
+          {job._id ? (
+            <Button
+              variant="default"
+              leftSection={<IconUsers size={18} aria-hidden />}
+              onClick={() => setIsAccessOpen(true)}
+            >
+              {t('jobAccess.editorButton')}
             </Button>
           ) : null}
           <Button
@@ -297,6 +308,14 @@ function JobEditor({
           job={{ _id: job._id, info: job.info }}
           opened={isShareOpen}
           onClose={() => setIsShareOpen(false)}
+        />
+      ) : null}
+      {job._id ? (
+        <JobAccessDialog
+          jobId={job._id}
+          jobTitle={job.info.title}
+          opened={isAccessOpen}
+          onClose={() => setIsAccessOpen(false)}
         />
       ) : null}
     </Stack>

@@ -269,7 +269,11 @@ describe('JobOverviewPage', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Archive' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Job 1' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Restore', 'Delete permanently']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Restore',
+      'Delete permanently',
+      'Who can see this job',
+    ]);
   });
 
   it('keeps the list view for the session and hides templates without the permission', async () => {
@@ -347,4 +351,33 @@ describe('JobOverviewPage', () => {
       expect(within(rows[2]!).queryByTestId('job-applicant-progress')).toBeNull();
     },
   );
+
+  it("gives a reviewer their jobs with only 'Who can see this job', no creating and no templates", async () => {
+    const reviewer = { ...TEST_USER, orgRole: 'reviewer' as const };
+    const view = renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: reviewer,
+      routes: { 'GET job': jobListRoute([makeJob(1)]) },
+    });
+    const card = await screen.findByTestId('job-card');
+    expect(screen.getByText(/You see the jobs you are assigned to review/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Create/ })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Actions for Job 1' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Who can see this job']);
+    expect(within(card).queryByRole('button', { name: 'Copy invitation link' })).toBeNull();
+    expect(view.fetchMock.calls.filter((call) => call.path.startsWith('template'))).toEqual([]);
+  });
+
+  it('tells a reviewer with no job yet that the owner assigns them', async () => {
+    renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: { ...TEST_USER, orgRole: 'reviewer' as const },
+      routes: { 'GET job': jobListRoute([]) },
+    });
+    expect(await screen.findByTestId('jobs-reviewer-empty')).toHaveTextContent(
+      "The organisation's owner chooses which jobs you review.",
+    );
+    expect(screen.queryByRole('button', { name: /Create/ })).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import {
   canUseDepartments,
+  isReviewer,
   JOB_PAGE_SIZE,
   pageAfterRemoval,
   SEARCH_DEBOUNCE_MS,
@@ -201,6 +202,8 @@ export default function JobOverviewPage() {
     list.totalJobCount === 0 &&
     list.jobs.length === 0;
   const isCardView = viewType === 'card';
+  // A reviewer reviews the jobs they are assigned: nothing to create, no templates to start from.
+  const isReviewing = Boolean(user && isReviewer(user));
 
   const renderJobs = () => {
     if (list.isPending) {
@@ -295,7 +298,7 @@ export default function JobOverviewPage() {
             )}
           </Group>
           {/* A first-time recruiter gets one call to action, in the onboarding below. */}
-          {isFirstTime || list.isPending ? null : (
+          {isFirstTime || list.isPending || isReviewing ? null : (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={createJob}>
               <Text span visibleFrom="xs" inherit>
                 {t('jobs.createJob')}
@@ -380,7 +383,16 @@ export default function JobOverviewPage() {
           />
         </Group>
 
-        {isFirstTime ? (
+        {isReviewing ? <Text c="gray.7">{t('jobs.reviewerHint')}</Text> : null}
+
+        {isFirstTime && isReviewing ? (
+          <EmptyState
+            testId="jobs-reviewer-empty"
+            icon={<IconBriefcase size={28} aria-hidden />}
+            title={t(EMPTY_STATE_KEYS.noJobToShow)}
+            description={t('jobs.reviewerEmpty')}
+          />
+        ) : isFirstTime ? (
           <>
             <JobsOnboarding onCreate={createJob} />
             {user ? <StarterTemplates user={user} onUseTemplate={useTemplate} /> : null}
@@ -411,7 +423,7 @@ export default function JobOverviewPage() {
               />
             )}
             {/* The recruiter's own jobs come first; starting points for the next one below. */}
-            {isCardView && !showArchived && user ? (
+            {isCardView && !showArchived && user && !isReviewing ? (
               <StarterTemplates user={user} onUseTemplate={useTemplate} />
             ) : null}
           </>

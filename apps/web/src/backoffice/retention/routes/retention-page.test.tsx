@@ -6,7 +6,7 @@ import { apiError, renderScreen, TEST_USER } from '../../common/test/render-scre
 import RetentionPage from './retention-page';
 
 const OWNER = { ...TEST_USER, orgRole: 'owner' as const };
-const MEMBER = { ...TEST_USER, orgRole: 'member' as const };
+const MEMBER = { ...TEST_USER, orgRole: 'recruiter' as const };
 const PATH = '/backoffice/data-retention';
 const SLOW = { timeout: 8000 };
 

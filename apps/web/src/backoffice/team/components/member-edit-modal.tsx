@@ -1,5 +1,12 @@
-import { memberInputSchema, type MemberInput, type TeamMember } from '@candid/domain';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  MEMBER_ROLES,
+  ORG_ROLES,
+  memberInputSchema,
+  type MemberInput,
+  type MemberRole,
+  type TeamMember,
+} from '@candid/domain';
+import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../common/forms/use-schema-form';
@@ -9,6 +16,42 @@ import { getErrorI18nKey } from '../../common/forms/error-key';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
 
 const FORM_FIELDS = ['fName', 'lName', 'email'] as const;
+
+/** A member's role as the form starts with it: recruiter for a new member (the server's default). */
+function initialRole(member: TeamMember | null): MemberRole {
+  return member?.orgRole === ORG_ROLES.REVIEWER ? ORG_ROLES.REVIEWER : ORG_ROLES.RECRUITER;
+}
+
+/** Recruiter or reviewer, each with one line saying what they may do. */
+function RoleField({
+  value,
+  onChange,
+}: {
+  value: MemberRole;
+  onChange: (role: MemberRole) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      label={t('team.edit.role')}
+      value={value}
+      onChange={(next) =>
+        onChange(next === ORG_ROLES.REVIEWER ? ORG_ROLES.REVIEWER : ORG_ROLES.RECRUITER)
+      }
+    >
+      <Stack gap="sm" mt="xs">
+        {MEMBER_ROLES.map((role) => (
+          <Radio
+            key={role}
+            value={role}
+            label={t(`team.roles.${role}`)}
+            description={t(`team.edit.roleHint.${role}`)}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
 
 function MemberForm({
   member,
@@ -25,7 +68,9 @@ function MemberForm({
     fName: member?.fName ?? '',
     lName: member?.lName ?? '',
     email: member?.email ?? '',
+    orgRole: initialRole(member),
   });
+  const role = form.valueField('orgRole');
   const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (input) => {
     setFormError(null);
@@ -67,6 +112,7 @@ function MemberForm({
         <Text fz="sm" c="gray.7">
           {t(isNew ? 'team.edit.inviteHint' : 'team.edit.emailHint')}
         </Text>
+        <RoleField value={role.value ?? ORG_ROLES.RECRUITER} onChange={role.onChange} />
         <FormErrorAlert errorKey={formError} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
@@ -82,7 +128,8 @@ function MemberForm({
 }
 
 /**
- * The owner's add/edit member dialog: first and last name and email. A new member gets an
+ * The owner's add/edit member dialog: first and last name, email and role (recruiter or
+ * reviewer; a reviewer sees only the jobs the owner assigns them). A new member gets an
  * email with a link to choose their own password (no password is typed here). Full screen on a
  * phone.
  */

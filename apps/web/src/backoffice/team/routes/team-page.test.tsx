@@ -7,7 +7,7 @@ import { apiError, renderScreen, TEST_USER } from '../../common/test/render-scre
 import TeamPage from './team-page';
 
 const OWNER = { ...TEST_USER, orgRole: 'owner' as const };
-const MEMBER_USER = { ...TEST_USER, _id: 'u2', orgRole: 'member' as const };
+const MEMBER_USER = { ...TEST_USER, _id: 'u2', orgRole: 'recruiter' as const };
 
 function member(patch: Partial<TeamMember>): TeamMember {
   return {
@@ -15,7 +15,7 @@ function member(patch: Partial<TeamMember>): TeamMember {
     fName: 'Mia',
     lName: 'Cohen',
     email: 'mia@example.com',
-    orgRole: 'member',
+    orgRole: 'recruiter',
     lastLogin: null,
     hasPassword: true,
     jobCount: 3,
@@ -63,12 +63,73 @@ describe('TeamPage (organisations)', () => {
         fName: 'Mia',
         lName: '',
         email: 'mia@example.com',
+        orgRole: 'recruiter',
         language: 'en',
       }),
     );
     expect(
       await screen.findByText(/an email to choose a password is on its way to mia@example.com/),
     ).toBeVisible();
+  });
+
+  it('shows each role, and lets the owner add a reviewer and make a reviewer a recruiter', async () => {
+    const reviewer = member({
+      _id: 'u3',
+      fName: 'Noa',
+      email: 'noa@example.com',
+      orgRole: 'reviewer',
+    });
+    const { fetchMock } = renderScreen(<TeamPage />, {
+      path: '/backoffice/team',
+      user: OWNER,
+      routes: {
+        'GET team': team([OWNER_ROW, member({}), reviewer], true),
+        'GET department': DEPARTMENTS,
+        'POST team/member': { status: 201, body: member({ _id: 'u4', orgRole: 'reviewer' }) },
+        'PUT team/member/u3': { body: { ...reviewer, orgRole: 'recruiter' } },
+      },
+    });
+    const rows = await screen.findAllByTestId('member-row');
+    expect(rows.map((row) => within(row).getByTestId('member-role').textContent)).toEqual([
+      'Owner',
+      'Recruiter',
+      'Reviewer',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a member' });
+    // A new member is a recruiter unless the owner chooses otherwise; each role says what it does.
+    expect(within(dialog).getByRole('radio', { name: 'Recruiter' })).toBeChecked();
+    expect(
+      within(dialog).getByText(
+        'Sees only the jobs you assign: watches answers, rates and writes notes.',
+      ),
+    ).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Mia');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'mia@example.com');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reviewer' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add and send invitation' }));
+    await waitFor(() =>
+      expect(fetchMock.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        email: 'mia@example.com',
+        orgRole: 'reviewer',
+      }),
+    );
+
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Actions for Noa Cohen' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const editDialog = await screen.findByRole('dialog', { name: 'Edit member' });
+    expect(within(editDialog).getByRole('radio', { name: 'Reviewer' })).toBeChecked();
+    await userEvent.click(within(editDialog).getByRole('radio', { name: 'Recruiter' }));
+    await userEvent.click(within(editDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fetchMock.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        fName: 'Noa',
+        lName: 'Cohen',
+        email: 'noa@example.com',
+        orgRole: 'recruiter',
+      }),
+    );
   });
 
   it('puts a taken email on its field, with no alert', async () => {

@@ -4,7 +4,9 @@ import {
   formatDate,
   hasPermission,
   isAdmin,
+  ORG_ROLES,
   type MemberInput,
+  type OrgRole,
   type TeamMember,
 } from '@candid/domain';
 import {
@@ -52,6 +54,13 @@ import { DepartmentsSection } from '../components/departments-section';
 import { MemberEditModal } from '../components/member-edit-modal';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
 
+/** The owner stands out; a reviewer, who sees only some jobs, differs from a recruiter. */
+const ROLE_COLORS: Record<OrgRole, string> = {
+  [ORG_ROLES.OWNER]: 'indigo',
+  [ORG_ROLES.RECRUITER]: 'gray',
+  [ORG_ROLES.REVIEWER]: 'teal',
+};
+
 const MEMBER = { entity: { i18nKey: 'entities.member' } };
 const PASSWORD = { entity: { i18nKey: 'entities.password' } };
 
@@ -76,7 +85,7 @@ function MemberRow({
 }) {
   const { t } = useTranslation();
   const language = useLanguageStore((state) => state.language);
-  const isOwner = member.orgRole === 'owner';
+  const isOwner = member.orgRole === ORG_ROLES.OWNER;
   const name = fullName(member);
   return (
     <Paper withBorder radius="lg" px="md" py="sm" data-testid="member-row">
@@ -88,8 +97,13 @@ function MemberRow({
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
-              <Badge variant="light" color={isOwner ? 'indigo' : 'gray'} size="sm">
-                {t(isOwner ? 'team.roles.owner' : 'team.roles.member')}
+              <Badge
+                variant="light"
+                color={ROLE_COLORS[member.orgRole]}
+                size="sm"
+                data-testid="member-role"
+              >
+                {t(`team.roles.${member.orgRole}`)}
               </Badge>
               {member.hasPassword ? null : (
                 <Badge variant="outline" color="orange" size="sm">
@@ -157,9 +171,10 @@ function MemberRow({
 
 /**
  * The team screen (`/backoffice/team`, organisations): the organisation's users, its
- * owner first. The owner (MULTI_USER_ORGANIZATION) adds members (they get an email to choose a
- * password), edits them, sets their password, sends the link again and removes them (their jobs
- * and templates go to the owner). Members see the list. Below, the departments
+ * owner first, each with their role (owner, recruiter or reviewer). The owner
+ * (MULTI_USER_ORGANIZATION) adds members as recruiters or reviewers (they get an email to choose
+ * a password), edits them and their role, sets their password, sends the link again and removes
+ * them (their jobs and templates go to the owner). Members see the list. Below, the departments
  * (MULTI_DEPARTMENT_ORGANIZATION). A plan without a feature says which plan has it.
  */
 export function TeamPage() {
@@ -179,7 +194,7 @@ export function TeamPage() {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const members = team.data?.members ?? [];
   const canManage = team.data?.canManage ?? false;
-  const owner = members.find((member) => member.orgRole === 'owner');
+  const owner = members.find((member) => member.orgRole === ORG_ROLES.OWNER);
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
 
   const save = async (input: MemberInput) => {

@@ -20,7 +20,8 @@ export function AccommodationCard({
   accommodation: Accommodation;
   language: Language;
   isDeciding: boolean;
-  onDecide: (decision: 'approved' | 'declined') => void;
+  /** Left out for a reviewer: the recruiters decide (the card then only informs). */
+  onDecide?: (decision: 'approved' | 'declined') => void;
 }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
@@ -85,7 +86,7 @@ export function AccommodationCard({
             </Group>
           ) : null}
         </Group>
-        {isPending ? (
+        {isPending && onDecide ? (
           <>
             <Text fz="sm" c="dimmed">
               {t('accommodation.review.explain')}

@@ -32,6 +32,7 @@ import { ResponsiveMenu, type ResponsiveMenuItem } from '../../../../common/ui/r
 import { useIsPhone } from '../../../../common/ui/media-queries';
 import { ApplicantAvatar } from '../../common/applicant-avatar';
 import { CopyField } from './copy-field';
+import { StatusBadge } from '../../common/status-label';
 import { StatusMenu } from './status-menu';
 
 const ICON_PROPS = { size: 16, 'aria-hidden': true, color: 'var(--mantine-color-gray-6)' };
@@ -44,10 +45,13 @@ function CvMenu({
   jobId,
   applicantId,
   info,
+  canUpload,
 }: {
   jobId: string;
   applicantId: string;
   info: ApplicantDetails['info'];
+  /** False for a reviewer, who reads the CV and changes nothing. */
+  canUpload: boolean;
 }) {
   const { t } = useTranslation();
   const api = useApiClient();
@@ -106,12 +110,15 @@ function CvMenu({
       },
     });
   }
-  items.push({
-    id: 'replace',
-    label: t(cvUrl ? 'applicantDetails.cv.replace' : 'applicantDetails.cv.upload'),
-    icon: <IconUpload size={18} aria-hidden />,
-    onClick: openPicker,
-  });
+  if (canUpload) {
+    items.push({
+      id: 'replace',
+      label: t(cvUrl ? 'applicantDetails.cv.replace' : 'applicantDetails.cv.upload'),
+      icon: <IconUpload size={18} aria-hidden />,
+      onClick: openPicker,
+    });
+  }
+  if (items.length === 0) return null;
   return (
     <>
       <input
@@ -148,6 +155,7 @@ function CvMenu({
  * The details header: back to the overview, avatar, name, job title, email, phone and
  * hometown (each click-to-copy), the status dropdown, the CV menu and the applicant menu
  * (edit; archive, or restore when archived; export and delete on the candidate's request).
+ * A reviewer (`canChange` false) sees the status as a badge, the CV to read, and no menu.
  */
 export function ApplicantHeader({
   applicant,
@@ -158,8 +166,11 @@ export function ApplicantHeader({
   onToggleArchive,
   dataRequestItems = [],
   stepper = null,
+  canChange = true,
 }: {
   applicant: ApplicantDetails;
+  /** Whether the user changes the applicant (status, info, archive, CV); not a reviewer. */
+  canChange?: boolean;
   /** Previous / next applicant of the list the page was opened from, beside the back link. */
   stepper?: ReactNode;
   /** The data request items (export, delete on request) at the menu's end. */
@@ -260,25 +271,36 @@ export function ApplicantHeader({
             miw={0}
             style={{ marginInlineStart: 'auto' }}
           >
-            <StatusMenu
-              applicant={applicant}
-              isDisabled={isStatusDisabled}
-              onChange={onStatusChange}
+            {canChange ? (
+              <StatusMenu
+                applicant={applicant}
+                isDisabled={isStatusDisabled}
+                onChange={onStatusChange}
+              />
+            ) : (
+              <StatusBadge applicant={applicant} size="lg" data-testid="status-badge" />
+            )}
+            <CvMenu
+              jobId={applicant.jobInfo.jobId}
+              applicantId={applicant.id}
+              info={info}
+              canUpload={canChange}
             />
-            <CvMenu jobId={applicant.jobInfo.jobId} applicantId={applicant.id} info={info} />
-            <ResponsiveMenu
-              title={fullName}
-              items={menuItems}
-              target={
-                <ActionIcon
-                  variant="default"
-                  size={36}
-                  aria-label={t('applicantDetails.menu.label', { name: fullName })}
-                >
-                  <IconDotsVertical size={18} aria-hidden />
-                </ActionIcon>
-              }
-            />
+            {canChange ? (
+              <ResponsiveMenu
+                title={fullName}
+                items={menuItems}
+                target={
+                  <ActionIcon
+                    variant="default"
+                    size={36}
+                    aria-label={t('applicantDetails.menu.label', { name: fullName })}
+                  >
+                    <IconDotsVertical size={18} aria-hidden />
+                  </ActionIcon>
+                }
+              />
+            ) : null}
           </Group>
         </Group>
       </Paper>

@@ -66,11 +66,14 @@ export function ApplicantTimeline({
   language,
   bookmarks,
   onRemoveNote,
+  canRemoveNote = () => true,
 }: {
   events: readonly TimelineEvent[];
   language: Language;
   bookmarks: BookmarkTargets;
   onRemoveNote: (noteId: string) => void;
+  /** Whether the user may remove a note (a reviewer only their own); every note by default. */
+  canRemoveNote?: (noteId: string) => boolean;
 }) {
   const { t } = useTranslation();
 
@@ -130,7 +133,7 @@ export function ApplicantTimeline({
                 </Text>
                 <DateTimeText iso={event.createdAt} language={language} />
               </Stack>
-              {event.type === 'note' ? (
+              {event.type === 'note' && canRemoveNote(event.noteId) ? (
                 <RemoveNoteButton onClick={() => onRemoveNote(event.noteId)} />
               ) : null}
             </Group>

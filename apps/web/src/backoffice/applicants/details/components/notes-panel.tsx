@@ -140,6 +140,7 @@ export function NotesPanel({
   bookmarks,
   onAdd,
   onRemove,
+  canRemove = () => true,
 }: {
   notes: readonly ReviewNote[];
   language: Language;
@@ -153,6 +154,8 @@ export function NotesPanel({
   bookmarks: BookmarkTargets;
   onAdd: (note: NewNote) => Promise<boolean>;
   onRemove: (note: ReviewNote) => void;
+  /** Whether the user may remove a note (a reviewer only their own); every note by default. */
+  canRemove?: (note: ReviewNote) => boolean;
 }) {
   const { t } = useTranslation();
   const newestFirst = [...notes].reverse();
@@ -220,7 +223,7 @@ export function NotesPanel({
                       </Text>
                       <DateTimeText iso={note.createdAt} language={language} />
                     </Stack>
-                    <RemoveNoteButton onClick={() => onRemove(note)} />
+                    {canRemove(note) ? <RemoveNoteButton onClick={() => onRemove(note)} /> : null}
                   </Group>
                   <ReadMoreText fz="sm" text={note.txt} />
                   {note.timeStamp ? (

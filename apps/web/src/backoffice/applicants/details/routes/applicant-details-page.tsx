@@ -5,6 +5,7 @@ import {
   errorI18nKey,
   getAnswerType,
   hasPermission,
+  isReviewer,
   isScoredQuestion,
   isSubmitted,
   type ApplicantDetails,
@@ -76,6 +77,11 @@ function ApplicantDetailsView({
   const decide = useDecideAccommodation(jobId, applicant.id);
   const rate = useRateApplicant(jobId, applicant.id);
   const myId = user?._id ?? '';
+  // A reviewer watches, rates and writes notes: the rest of the page is read-only for them, and
+  // of the notes they remove only their own (the server decides; this only hides).
+  const isReviewing = Boolean(user && isReviewer(user));
+  const canRemoveNote = (note: ReviewNote | undefined) =>
+    Boolean(note) && (!isReviewing || note?.owner?._id === myId);
   const back = useBackToOverview(jobId);
   const location = useLocation();
   const neighbours = useReviewNeighbours(
@@ -229,6 +235,7 @@ function ApplicantDetailsView({
         onBack={back}
         onStatusChange={(status) => void changes.changeStatus(status)}
         onEdit={() => setIsEditOpen(true)}
+        canChange={!isReviewing}
         onToggleArchive={() =>
           void changes.toggleArchive().then((isDone) => {
             if (isDone) back();
@@ -243,7 +250,7 @@ function ApplicantDetailsView({
           accommodation={applicant.accommodation}
           language={language}
           isDeciding={decide.isPending}
-          onDecide={(decision) => decide.mutate(decision)}
+          onDecide={isReviewing ? undefined : (decision) => decide.mutate(decision)}
         />
       ) : null}
       {applicant.mediaCheck ? (
@@ -306,7 +313,7 @@ function ApplicantDetailsView({
               myId={myId}
               onRate={rate}
             />
-            <ShareLinksCard jobId={jobId} applicantId={applicant.id} />
+            {isReviewing ? null : <ShareLinksCard jobId={jobId} applicantId={applicant.id} />}
             <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
               <Tabs defaultValue="notes" keepMounted={false}>
                 <Tabs.List mb="md">
@@ -342,6 +349,7 @@ function ApplicantDetailsView({
                     bookmarks={bookmarks}
                     onAdd={changes.addNote}
                     onRemove={setNoteToRemove}
+                    canRemove={canRemoveNote}
                   />
                 </Tabs.Panel>
                 <Tabs.Panel value="timeline">
@@ -349,6 +357,9 @@ function ApplicantDetailsView({
                     events={applicant.timeline}
                     language={language}
                     bookmarks={bookmarks}
+                    canRemoveNote={(noteId) =>
+                      canRemoveNote(applicant.notes.find((note) => note.id === noteId))
+                    }
                     onRemoveNote={(noteId) =>
                       setNoteToRemove(applicant.notes.find((note) => note.id === noteId) ?? null)
                     }
