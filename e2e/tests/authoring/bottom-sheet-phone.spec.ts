@@ -36,7 +36,13 @@ test('on a phone the job actions are a bottom sheet that closes when dragged dow
   await page.getByRole('button', { name: 'Actions for Courier' }).click();
   const sheet = page.getByRole('dialog', { name: 'Courier' });
   await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('menuitem')).toHaveText(['Edit', 'Share', 'Duplicate', 'Archive']);
+  await expect(sheet.getByRole('menuitem')).toHaveText([
+    'Edit',
+    'Share',
+    'Duplicate',
+    'Archive',
+    'Who can see this job',
+  ]);
 
   // Drag the handle down to the bottom edge and let go: the sheet closes without a choice.
   // The gesture starts once the opening animation has settled and stays inside the viewport

@@ -49,7 +49,11 @@ test('the job overview: clone, archive, restore and delete permanently, in card 
   await page.getByText('Archive', { exact: true }).click();
   await expect(page.getByTestId('job-card')).toHaveCount(1);
   await page.getByRole('button', { name: 'Actions for copy of Data analyst' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Restore', 'Delete permanently']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Restore',
+    'Delete permanently',
+    'Who can see this job',
+  ]);
   await page.getByRole('menuitem', { name: 'Restore' }).click();
   await expect(page.getByText('The job was restored')).toBeVisible();
   await expect(page.getByTestId('jobs-empty-archive')).toBeVisible();

@@ -70,6 +70,7 @@ export * from './validation/template-input';
 export * from './validation/rich-text';
 
 export * from './auth/auth.schemas';
+export * from './users/org-roles';
 export * from './users/team.schemas';
 export * from './users/notifications';
 export * from './brand/colour';

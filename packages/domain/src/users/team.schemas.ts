@@ -10,33 +10,14 @@ import {
   requiredString,
 } from '../validation/primitives';
 import { VALIDATION_KEYS } from '../validation/validation-keys';
+import { ORG_ROLES } from './org-roles';
 
-/**
- * A user's place in their organisation (docs/features.md, "Team and roles"):
- * - the owner (who signed up) manages the team, the departments and who sees which job;
- * - a recruiter works on every job, template and applicant of the organisation like the owner,
- *   but cannot manage the team or departments;
- * - a reviewer sees only the jobs they are assigned to: they watch, rate and write notes, and
- *   change nothing else (no statuses, job settings, invitations or team).
- */
-export const ORG_ROLES = { OWNER: 'owner', RECRUITER: 'recruiter', REVIEWER: 'reviewer' } as const;
-export type OrgRole = (typeof ORG_ROLES)[keyof typeof ORG_ROLES];
 export const orgRoleSchema = z.enum([ORG_ROLES.OWNER, ORG_ROLES.RECRUITER, ORG_ROLES.REVIEWER]);
 
 /** The roles the owner gives a member they add or edit (there is one owner). */
 export const MEMBER_ROLES = [ORG_ROLES.RECRUITER, ORG_ROLES.REVIEWER] as const;
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
-
-/** A stored role as the product knows it (a value it does not know reads as recruiter). */
-export function toOrgRole(value: string | null | undefined): OrgRole {
-  return value === ORG_ROLES.OWNER || value === ORG_ROLES.REVIEWER ? value : ORG_ROLES.RECRUITER;
-}
-
-/** Whether the user sees only the jobs they are assigned to (and changes nothing but notes). */
-export function isReviewer(user: { orgRole?: string | null }): boolean {
-  return user.orgRole === ORG_ROLES.REVIEWER;
-}
 
 /** What the team rules read of a user. */
 export interface TeamSubject extends PermissionSubject {
