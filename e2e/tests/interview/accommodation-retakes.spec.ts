@@ -72,12 +72,16 @@ test('a candidate of a one-try job asks for an extra take, the recruiter approve
   // Take 2: the same countdown, then the last take: no Stop, no Retake.
   await expect(candidate.getByTestId('one-try-countdown')).toBeVisible();
   await expect(step).toHaveAttribute('data-phase', 'recording', { timeout: 20_000 });
+  // The stored take can last no longer than from here to the end page (plus the recorder's
+  // start before this check saw it): a loaded machine stretches it past a fixed bound.
+  const secondTakeSeen = Date.now();
   await expect(candidate.getByTestId('one-try-retakes')).toContainText('This is your last take');
   await expect(candidate.getByRole('button', { name: /Retake/ })).toHaveCount(0);
   await expect(candidate.getByRole('button', { name: 'Stop recording' })).toHaveCount(0);
   await candidate.waitForTimeout(6_000);
   await candidate.getByRole('button', { name: 'Finish interview' }).click();
   await expect(candidate).toHaveURL(new RegExp(`/interview/${job._id}/end$`));
+  const secondTakeSeconds = (Date.now() - secondTakeSeen) / 1000;
   await expect(candidate.getByTestId('thank-you')).toBeVisible({ timeout: 60_000 });
   await expect(candidate.getByRole('button', { name: /Retake/ })).toHaveCount(0);
 
@@ -89,6 +93,6 @@ test('a candidate of a one-try job asks for an extra take, the recruiter approve
   expect(answer.resTime).toBeGreaterThanOrEqual(5);
   // The stored recording is the second take's, not the first one's.
   const duration = await expectPlayable(candidate, await readStoredObject(answer.faceKey!), 4.5);
-  expect(duration).toBeLessThan(12);
+  expect(duration).toBeLessThan(secondTakeSeconds + 2);
   await candidateContext.close();
 });
