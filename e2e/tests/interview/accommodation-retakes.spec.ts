@@ -46,6 +46,9 @@ test('a candidate of a one-try job asks for an extra take, the recruiter approve
   await logInWithTokens(page, recruiter);
   await page.goto(`/backoffice/details/${job._id}/${applicantId}`);
   const card = page.getByTestId('accommodation-card');
+  // The back office loads while the candidate's browser records beside it: slow on a loaded
+  // machine, so the page gets longer than one expectation to appear.
+  await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId('accommodation-retakes')).toHaveText('1 extra take of each answer');
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toHaveAttribute('data-status', 'approved');

@@ -47,6 +47,9 @@ test('a candidate asks for extra time, the recruiter approves it in another brow
   await logInWithTokens(page, recruiter);
   await page.goto(`/backoffice/details/${job._id}/${applicantId}`);
   const card = page.getByTestId('accommodation-card');
+  // The back office loads while the candidate's browser records beside it: slow on a loaded
+  // machine, so the page gets longer than one expectation to appear.
+  await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card).toHaveAttribute('data-status', 'pending');
   await expect(card.getByTestId('accommodation-reason')).toHaveText('I have dyslexia.');
   await expect(card).toContainText('50 % more time on each question');

@@ -66,6 +66,8 @@ test('a candidate accepts the organisation notice; the recruiter sees the consen
   await logInWithTokens(backoffice, recruiter);
   await backoffice.goto(`/backoffice/details/${job._id}/${applicant.id}`);
   const line = backoffice.getByTestId('applicant-consent');
+  // The back office's first load on a loaded machine takes longer than one expectation.
+  await expect(line).toBeVisible({ timeout: 30_000 });
   await expect(line).toContainText('Consent given');
   await expect(line).toContainText('notice version 1');
   await line.getByRole('button', { name: 'Read the notice' }).click();
