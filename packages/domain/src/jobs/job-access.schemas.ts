@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
-import { orgRoleSchema } from '../users/team.schemas';
+import { teamMemberSchema } from '../users/team.schemas';
 
 /** Most reviewers one job can be given at once (a hiring panel, not the whole company). */
 export const MAX_JOB_REVIEWERS = 200;
 
 /** A member of the organisation as a job's "Who can see this job" list shows them. */
-export const jobAccessMemberSchema = z.object({
-  _id: idSchema,
-  fName: z.string(),
-  lName: z.string().default(''),
-  email: z.string(),
-  imgUrl: z.string().optional(),
-  orgRole: orgRoleSchema,
-  /** The owner and recruiters see every job; a reviewer sees it when assigned to it. */
-  canSee: z.boolean(),
-});
+export const jobAccessMemberSchema = teamMemberSchema
+  .pick({ _id: true, fName: true, lName: true, email: true, imgUrl: true, orgRole: true })
+  .extend({
+    /** The owner and recruiters see every job; a reviewer sees it when assigned to it. */
+    canSee: z.boolean(),
+  });
 export type JobAccessMember = z.infer<typeof jobAccessMemberSchema>;
 
 /** Answer of `GET job/{id}/access`: everyone of the organisation, the owner first. */
