@@ -48,13 +48,13 @@ export async function queueSubmissionNotices(
     job: { id: string; ownerId: string; title: string };
   },
 ): Promise<number> {
-  // A reviewer hears only of the jobs they are assigned to, whatever their choice says.
-  const [candidates, viewers] = await Promise.all([
-    findSubmissionRecipients(tx, input.applicant.orgId, input.job.ownerId),
-    listJobViewerIds(tx, input.applicant.orgId, input.job.id),
-  ]);
-  const seeing = new Set(viewers);
-  const recipients = candidates.filter((user) => seeing.has(user.id));
+  // A reviewer hears only of the jobs they are assigned to, whatever their choice says; who sees
+  // the job is read only when a reviewer is among the recipients.
+  const candidates = await findSubmissionRecipients(tx, input.applicant.orgId, input.job.ownerId);
+  const seeing = candidates.some(isReviewer)
+    ? new Set(await listJobViewerIds(tx, input.applicant.orgId, input.job.id))
+    : null;
+  const recipients = seeing ? candidates.filter((user) => seeing.has(user.id)) : candidates;
   const link = applicantLink(input.publicUrl, input.job.id, input.applicant.id);
   await enqueueMails(
     tx,
