@@ -25,11 +25,20 @@ async function addMember(request: APIRequestContext, owner: Recruiter): Promise<
   return { email, password: 'Member123', ...tokens };
 }
 
-/** Sets a star of one rating group on the details page, with the mouse. */
+/**
+ * Sets a star of one rating group on the details page, with the mouse, and waits for the server
+ * to store it: the star shows at once, before the save, and a navigation right after would
+ * cancel the request still in flight (on a loaded machine it often is).
+ */
 async function rate(page: Page, group: string, score: number) {
   const stars = page.getByRole('group', { name: `My rating: ${group}` });
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && /\/rating$/.test(new URL(response.url()).pathname),
+  );
   await stars.locator('label').nth(score).click();
   await expect(stars).toHaveAttribute('data-value', String(score));
+  expect((await saved).ok()).toBe(true);
 }
 
 /**
