@@ -1,16 +1,31 @@
-import { answerRuleFor, PLANS } from '@candid/domain';
+import { PLANS } from '@candid/domain';
 import { describe, expect, it } from 'vitest';
+import { ACTIONS, decide, staffActor } from '.';
 import {
-  ACTIONS,
-  apiKeyActor,
-  decide,
-  staffActor,
-  type ActingUser,
-  type Actor,
-  type Action,
-  type GuestLink,
-  type Resources,
-} from '.';
+  ACTORS,
+  admin,
+  colleague,
+  ORG_A,
+  ORG_B,
+  owner,
+  builtIn,
+  freeApplicant,
+  full,
+  guestLink,
+  jobA,
+  NOW,
+  orgA,
+  overall,
+  paidApplicant,
+  screenQuestion,
+  skills,
+  starter,
+  STATUS,
+  stranger,
+  videoQuestion,
+  type Row,
+} from './policies.fixtures';
+import { REVIEWER_ROWS } from './policies.reviewer-rows';
 
 /**
  * The policies as a table: actor kinds × actions × resources → allowed, or the error the caller
@@ -18,158 +33,8 @@ import {
  * existence is not revealed; plan limits are 403; callers who are not staff get 401.
  */
 
-const ORG_A = 'org-a';
-const ORG_B = 'org-b';
-
-const user = (id: string, orgId: string, extra: Partial<ActingUser> = {}): ActingUser => ({
-  id,
-  orgId,
-  role: 'user',
-  orgRole: 'recruiter',
-  assignedJobIds: null,
-  perm: PLANS.ALL_FEATURES,
-  advancedPrm: null,
-  ...extra,
-});
-
-const full = user('full', ORG_A);
-const owner = user('owner', ORG_A, { orgRole: 'owner' });
-const basicOwner = user('basicOwner', ORG_A, { orgRole: 'owner', perm: PLANS.BASIC });
-const grantedOwner = user('grantedOwner', ORG_A, {
-  orgRole: 'owner',
-  perm: PLANS.BASIC,
-  advancedPrm: { MULTI_USER_ORGANIZATION: true },
-});
-const starter = user('starter', ORG_A, { perm: PLANS.STARTER });
-const colleague = user('colleague', ORG_A);
-const stranger = user('stranger', ORG_B);
-const admin = user('admin', ORG_B, { role: 'admin' });
-/** Reviewers of A: one on job-a, one on job-b only. */
-const reviewer = user('reviewer', ORG_A, {
-  orgRole: 'reviewer',
-  assignedJobIds: new Set(['job-a']),
-});
-const otherReviewer = user('otherReviewer', ORG_A, {
-  orgRole: 'reviewer',
-  assignedJobIds: new Set(['job-b']),
-});
-
-/** The moment the share-link rows are decided at. */
-const NOW = new Date('2026-06-01T00:00:00Z');
-
-/** A hiring manager's share link of organisation A's applicant `app-a`. */
-function guestLink(extra: Partial<GuestLink> = {}): GuestLink {
-  return {
-    id: 'link-a',
-    orgId: ORG_A,
-    applicantIds: ['app-a'],
-    guestName: 'Hana',
-    expiresAt: new Date('2026-06-08T00:00:00Z'),
-    revokedAt: null,
-    ...extra,
-  };
-}
-
-const ACTORS = {
-  anonymous: { kind: 'anonymous', authError: null },
-  badToken: { kind: 'anonymous', authError: 'INVALID_TOKEN_ERR' },
-  candidate: { kind: 'candidate', scope: { applicantId: 'app-a', jobId: 'job-a', orgId: ORG_A } },
-  recruiter: staffActor(full),
-  owner: staffActor(owner),
-  basicOwner: staffActor(basicOwner),
-  grantedOwner: staffActor(grantedOwner),
-  starter: staffActor(starter),
-  stranger: staffActor(stranger),
-  admin: staffActor(admin),
-  adminViewingA: staffActor(admin, full),
-  adminViewingStarter: staffActor(admin, starter),
-  reviewer: staffActor(reviewer),
-  otherReviewer: staffActor(otherReviewer),
-  adminViewingReviewer: staffActor(admin, otherReviewer),
-  readKey: apiKeyActor(owner, { id: 'key-r', scope: 'read' }),
-  writeKey: apiKeyActor(owner, { id: 'key-w', scope: 'write' }),
-  basicWriteKey: apiKeyActor(basicOwner, { id: 'key-b', scope: 'write' }),
-  adminOwnerKey: apiKeyActor({ ...owner, role: 'admin' }, { id: 'key-a', scope: 'write' }),
-  guest: { kind: 'guest', link: guestLink() },
-  revokedGuest: { kind: 'guest', link: guestLink({ revokedAt: new Date('2026-05-30T00:00:00Z') }) },
-  expiredGuest: { kind: 'guest', link: guestLink({ expiresAt: new Date('2026-05-31T00:00:00Z') }) },
-} satisfies Record<string, Actor>;
-type ActorName = keyof typeof ACTORS;
-
-const jobA = { orgId: ORG_A, jobId: 'job-a' };
-const orgA = { orgId: ORG_A };
-const freeApplicant = { orgId: ORG_A, jobId: 'job-a', isFree: true };
-const paidApplicant = { orgId: ORG_A, jobId: 'job-a', isFree: false };
-const builtIn = { orgId: null };
-const videoQuestion = { id: 'q1', ansRule: answerRuleFor('video') };
-const screenQuestion = { id: 'q2', ansRule: answerRuleFor('screen') };
-const overall = { id: 'overall', label: 'Overall' };
-const skills = { id: 'skills', label: 'Skills' };
-
-type Row = {
-  [A in Action]: [
-    ActorName,
-    A,
-    Resources[A] extends void ? undefined : Resources[A],
-    'allow' | 401 | 403 | 404 | 410,
-  ];
-}[Action];
-
-const STATUS = {
-  LOGIN_REQUIRED_ERR: 401,
-  INVALID_TOKEN_ERR: 401,
-  FORBIDDEN_ERR: 403,
-  NOT_FOUND_ERR: 404,
-  SHARE_LINK_EXPIRED_ERR: 410,
-  SHARE_LINK_REVOKED_ERR: 410,
-};
-
 const TABLE: Row[] = [
-  // Reviewers (docs/features.md, "Team and roles"): their assigned jobs only, where they watch,
-  // rate and write notes; every other change is refused, every other job is "not found".
-  ['reviewer', 'backoffice.change', { openToReviewers: true }, 'allow'],
-  ['reviewer', 'backoffice.change', { openToReviewers: false }, 403],
-  ['recruiter', 'backoffice.change', { openToReviewers: false }, 'allow'],
-  ['adminViewingReviewer', 'backoffice.change', { openToReviewers: false }, 403],
-  ['anonymous', 'backoffice.change', { openToReviewers: true }, 401],
-  ['reviewer', 'job.read', jobA, 'allow'],
-  ['otherReviewer', 'job.read', jobA, 404],
-  ['adminViewingReviewer', 'job.read', jobA, 404],
-  ['reviewer', 'job.write', orgA, 403],
-  ['reviewer', 'applicant.read', paidApplicant, 'allow'],
-  ['otherReviewer', 'applicant.read', paidApplicant, 404],
-  ['reviewer', 'applicant.open', paidApplicant, 'allow'],
-  ['otherReviewer', 'applicant.open', paidApplicant, 404],
-  ['reviewer', 'applicant.rate', paidApplicant, 'allow'],
-  ['otherReviewer', 'applicant.rate', paidApplicant, 404],
-  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['newNote', 'isRead'] }, 'allow'],
-  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['status'] }, 403],
-  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['archivedAt'] }, 403],
-  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['info'] }, 403],
-  ['otherReviewer', 'applicant.change', { ...paidApplicant, fields: ['newNote'] }, 404],
-  ['reviewer', 'applicant.delete', paidApplicant, 403],
-  ['reviewer', 'applicant.export', paidApplicant, 403],
-  ['reviewer', 'applicant.decideAccommodation', paidApplicant, 403],
-  ['reviewer', 'insights.read', jobA, 'allow'],
-  ['otherReviewer', 'insights.read', jobA, 404],
-  ['reviewer', 'insights.read', orgA, 403],
-  ['reviewer', 'template.use', undefined, 403],
-  ['reviewer', 'template.read', builtIn, 403],
-  ['reviewer', 'template.write', orgA, 403],
-  ['reviewer', 'savedQuestion.use', undefined, 403],
-  ['reviewer', 'savedQuestion.write', orgA, 403],
-  ['reviewer', 'shareLink.create', paidApplicant, 403],
-  ['reviewer', 'shareLink.manage', orgA, 403],
-  ['reviewer', 'department.assign', orgA, 403],
-  ['reviewer', 'team.read', undefined, 'allow'],
-  ['reviewer', 'team.manage', undefined, 403],
-  // Who sees a job: its owner assigns reviewers (the enterprise owner, as with the team).
-  ['owner', 'job.manageAccess', orgA, 'allow'],
-  ['recruiter', 'job.manageAccess', orgA, 403],
-  ['basicOwner', 'job.manageAccess', orgA, 403],
-  ['reviewer', 'job.manageAccess', orgA, 403],
-  ['stranger', 'job.manageAccess', orgA, 404],
-  ['candidate', 'job.manageAccess', orgA, 401],
+  ...REVIEWER_ROWS,
   // Who may use the back office at all.
   ['anonymous', 'backoffice.use', undefined, 401],
   ['badToken', 'backoffice.use', undefined, 401],
@@ -281,14 +146,6 @@ const TABLE: Row[] = [
     { applicantId: 'a1', noteApplicantId: undefined, noteAuthorId: undefined },
     404,
   ],
-  // A reviewer removes the notes they wrote, no one else's.
-  [
-    'reviewer',
-    'note.remove',
-    { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'reviewer' },
-    'allow',
-  ],
-  ['reviewer', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'x' }, 403],
   // Templates: the TEMPLATES feature, built-ins read-only, other organisations unseen.
   ['recruiter', 'template.use', undefined, 'allow'],
   ['starter', 'template.use', undefined, 403],

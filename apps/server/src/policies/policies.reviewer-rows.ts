@@ -1,0 +1,60 @@
+import { jobA, orgA, paidApplicant, builtIn, type Row } from './policies.fixtures';
+
+/**
+ * Reviewers (docs/features.md, "Team and roles"): their assigned jobs only, where they watch,
+ * rate and write notes; every other change is refused, every other job is "not found".
+ * Rows of the policy table in policies.test.ts.
+ */
+export const REVIEWER_ROWS: Row[] = [
+  ['reviewer', 'backoffice.change', { openToReviewers: true }, 'allow'],
+  ['reviewer', 'backoffice.change', { openToReviewers: false }, 403],
+  ['recruiter', 'backoffice.change', { openToReviewers: false }, 'allow'],
+  ['adminViewingReviewer', 'backoffice.change', { openToReviewers: false }, 403],
+  ['anonymous', 'backoffice.change', { openToReviewers: true }, 401],
+  ['reviewer', 'job.read', jobA, 'allow'],
+  ['otherReviewer', 'job.read', jobA, 404],
+  ['adminViewingReviewer', 'job.read', jobA, 404],
+  ['reviewer', 'job.write', orgA, 403],
+  ['reviewer', 'applicant.read', paidApplicant, 'allow'],
+  ['otherReviewer', 'applicant.read', paidApplicant, 404],
+  ['reviewer', 'applicant.open', paidApplicant, 'allow'],
+  ['otherReviewer', 'applicant.open', paidApplicant, 404],
+  ['reviewer', 'applicant.rate', paidApplicant, 'allow'],
+  ['otherReviewer', 'applicant.rate', paidApplicant, 404],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['newNote', 'isRead'] }, 'allow'],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['status'] }, 403],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['archivedAt'] }, 403],
+  ['reviewer', 'applicant.change', { ...paidApplicant, fields: ['info'] }, 403],
+  ['otherReviewer', 'applicant.change', { ...paidApplicant, fields: ['newNote'] }, 404],
+  ['reviewer', 'applicant.delete', paidApplicant, 403],
+  ['reviewer', 'applicant.export', paidApplicant, 403],
+  ['reviewer', 'applicant.decideAccommodation', paidApplicant, 403],
+  ['reviewer', 'insights.read', jobA, 'allow'],
+  ['otherReviewer', 'insights.read', jobA, 404],
+  ['reviewer', 'insights.read', orgA, 403],
+  ['reviewer', 'template.use', undefined, 403],
+  ['reviewer', 'template.read', builtIn, 403],
+  ['reviewer', 'template.write', orgA, 403],
+  ['reviewer', 'savedQuestion.use', undefined, 403],
+  ['reviewer', 'savedQuestion.write', orgA, 403],
+  ['reviewer', 'shareLink.create', paidApplicant, 403],
+  ['reviewer', 'shareLink.manage', orgA, 403],
+  ['reviewer', 'department.assign', orgA, 403],
+  ['reviewer', 'team.read', undefined, 'allow'],
+  ['reviewer', 'team.manage', undefined, 403],
+  // Who sees a job: its owner assigns reviewers (the enterprise owner, as with the team).
+  ['owner', 'job.manageAccess', orgA, 'allow'],
+  ['recruiter', 'job.manageAccess', orgA, 403],
+  ['basicOwner', 'job.manageAccess', orgA, 403],
+  ['reviewer', 'job.manageAccess', orgA, 403],
+  ['stranger', 'job.manageAccess', orgA, 404],
+  ['candidate', 'job.manageAccess', orgA, 401],
+  // A reviewer removes the notes they wrote, no one else's.
+  [
+    'reviewer',
+    'note.remove',
+    { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'reviewer' },
+    'allow',
+  ],
+  ['reviewer', 'note.remove', { applicantId: 'a1', noteApplicantId: 'a1', noteAuthorId: 'x' }, 403],
+];
