@@ -35,7 +35,7 @@ const SORT_INDEXES: Record<(typeof ACCOUNT_SORT_FIELDS)[number], { asc: string; 
   companyName: { asc: 'users_company_name_idx', desc: 'users_company_name_idx' },
 };
 
-describe.each(testDbKinds())('the account overview is index-bound (%s)', (kind) => {
+describe.each(testDbKinds('both'))('the account overview is index-bound (%s)', (kind) => {
   let t: TestApp;
   let as: ReturnType<typeof recruiter>;
 

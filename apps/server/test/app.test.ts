@@ -10,7 +10,7 @@ import { AppError } from '../src/lib/app-error';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
-describe.each(testDbKinds())('app on %s', (kind) => {
+describe.each(testDbKinds('both'))('app on %s', (kind) => {
   let t: TestApp;
   let webDir: string;
 

@@ -21,7 +21,7 @@ import { testDbKinds } from './test-db';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
 
-describe.each(testDbKinds())('the deadline reminder (%s)', (kind) => {
+describe.each(testDbKinds('both'))('the deadline reminder (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   const clock = createTestClock();

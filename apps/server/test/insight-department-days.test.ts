@@ -23,7 +23,7 @@ interface Started {
  * themselves (insight_contributions over the raw rows), and the department's funnel must be the
  * sum of its jobs' funnels.
  */
-describe.each(testDbKinds())('department insights kept by triggers (%s)', (kind) => {
+describe.each(testDbKinds('both'))('department insights kept by triggers (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   let stranger: SignedUp;

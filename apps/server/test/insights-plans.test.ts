@@ -12,7 +12,7 @@ import { testDbKinds } from './test-db';
  * table (a department reads insight_department_days, never its jobs' job-day rows), and nothing
  * reads the applicants or the jobs. Speed is measured elsewhere (docs/performance.md).
  */
-describe.each(testDbKinds())('the insights funnel is index-bound (%s)', (kind) => {
+describe.each(testDbKinds('both'))('the insights funnel is index-bound (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   let departmentId: string;

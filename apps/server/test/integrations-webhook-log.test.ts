@@ -11,7 +11,7 @@ import { testDbKinds } from './test-db';
 import type { startReceiver } from './webhook-receiver';
 import { integrationsSuite } from './integrations-suite';
 
-describe.each(testDbKinds())(
+describe.each(testDbKinds('both'))(
   'API keys and webhooks (%s): webhook test events, retention, edits and isolation',
   (kind) => {
     const suite = integrationsSuite(kind);

@@ -17,7 +17,7 @@ import { testDbKinds } from './test-db';
 
 const CODE_IN_MAIL = /(?<!\d)(\d{6})(?!\d)/u;
 
-describe.each(testDbKinds())('resuming an interview (%s)', (kind) => {
+describe.each(testDbKinds('both'))('resuming an interview (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   let job: Job;

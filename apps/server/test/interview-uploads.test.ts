@@ -22,7 +22,7 @@ import { buildLiveWebm } from './webm-fixture';
 
 const MIB = 1024 * 1024;
 
-describe.each(testDbKinds())('recording uploads (%s)', (kind) => {
+describe.each(testDbKinds('both'))('recording uploads (%s)', (kind) => {
   let t: TestApp;
   let origin: string;
   let owner: SignedUp;

@@ -123,7 +123,7 @@ describe('the e-mails a candidate gets in the company’s name', () => {
   });
 });
 
-describe.each(testDbKinds())('the invitation as sent (%s)', (kind) => {
+describe.each(testDbKinds('both'))('the invitation as sent (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   let job: Job;

@@ -19,7 +19,7 @@ interface Progress {
  * applicants change: the API's status, read and archive changes, and statements behind its
  * back (bulk inserts, submitting, moving, deleting).
  */
-describe.each(testDbKinds())('job cards: new and to-review counts (%s)', (kind) => {
+describe.each(testDbKinds('both'))('job cards: new and to-review counts (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   let other: SignedUp;

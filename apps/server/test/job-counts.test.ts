@@ -13,7 +13,7 @@ import { testDbKinds } from './test-db';
  * create, clone, archive, restore and delete, and statements behind its back that touch many
  * rows and several organisations at once.
  */
-describe.each(testDbKinds())('job counts kept by triggers (%s)', (kind) => {
+describe.each(testDbKinds('both'))('job counts kept by triggers (%s)', (kind) => {
   let t: TestApp;
   let first: SignedUp;
   let second: SignedUp;
@@ -146,7 +146,7 @@ describe.each(testDbKinds())('job counts kept by triggers (%s)', (kind) => {
  * (not archived, not a preview), the job card's count. Statement-level triggers for inserts and
  * deletions, a row-level one for the updates that change what is counted.
  */
-describe.each(testDbKinds())('job applicant counts kept by triggers (%s)', (kind) => {
+describe.each(testDbKinds('both'))('job applicant counts kept by triggers (%s)', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   const jobIds: string[] = [];

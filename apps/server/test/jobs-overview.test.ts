@@ -8,7 +8,7 @@ import type { TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 import { jobsSuite } from './jobs-suite';
 
-describe.each(testDbKinds())('jobs on %s: the overview', (kind) => {
+describe.each(testDbKinds('both'))('jobs on %s: the overview', (kind) => {
   const suite = jobsSuite(kind);
   const { clock, as, createJob, activitiesOf } = suite;
   let t: TestApp;

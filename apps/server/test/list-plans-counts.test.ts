@@ -22,7 +22,7 @@ import { listPlansSuite } from './list-plans-suite';
  * statement timeout. Speed itself is measured in bench/lists.mjs, not here.
  */
 
-describe.each(testDbKinds())(
+describe.each(testDbKinds('both'))(
   'list calls are index-bound (%s): keyset pages and capped counts',
   (kind) => {
     const suite = listPlansSuite(kind);

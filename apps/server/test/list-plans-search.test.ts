@@ -17,7 +17,7 @@ import { listPlansSuite } from './list-plans-suite';
  * statement timeout. Speed itself is measured in bench/lists.mjs, not here.
  */
 
-describe.each(testDbKinds())(
+describe.each(testDbKinds('both'))(
   'list calls are index-bound (%s): searches, job-scoped lists and read-only connections',
   (kind) => {
     const suite = listPlansSuite(kind);

@@ -25,7 +25,7 @@ import { listPlansSuite } from './list-plans-suite';
  * statement timeout. Speed itself is measured in bench/lists.mjs, not here.
  */
 
-describe.each(testDbKinds())(
+describe.each(testDbKinds('both'))(
   'list calls are index-bound (%s): lists, serializers and generic plans',
   (kind) => {
     const suite = listPlansSuite(kind);

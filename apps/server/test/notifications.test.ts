@@ -17,7 +17,7 @@ import {
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
-describe.each(testDbKinds())('submitted-interview e-mails on %s', (kind) => {
+describe.each(testDbKinds('both'))('submitted-interview e-mails on %s', (kind) => {
   let t: TestApp;
   let owner: SignedUp;
   let watcher: SignedUp;

@@ -40,7 +40,7 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-describe.each(testDbKinds())('realtime (%s)', (kind) => {
+describe.each(testDbKinds('both'))('realtime (%s)', (kind) => {
   let t: TestApp;
   let origin: string;
   let owner: SignedUp;

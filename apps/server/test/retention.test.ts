@@ -43,7 +43,7 @@ async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return files;
 }
 
-describe.each(testDbKinds())('data retention and data requests (%s)', (kind) => {
+describe.each(testDbKinds('both'))('data retention and data requests (%s)', (kind) => {
   const clock = createTestClock();
   let t: TestApp;
   let origin: string;

@@ -8,7 +8,7 @@ import { bearer, logIn } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
 
-describe.each(testDbKinds())('npm run seed on %s', (kind) => {
+describe.each(testDbKinds('both'))('npm run seed on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

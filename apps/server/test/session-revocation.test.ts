@@ -8,7 +8,7 @@ import { createSharedTestDatabase, testDbKinds } from './test-db';
  * password change or reset ends it at once on every API process. Two app instances on one
  * database stand for two processes behind a load balancer; neither keeps per-process state.
  */
-describe.each(testDbKinds())('sessions end on every instance (%s)', (kind) => {
+describe.each(testDbKinds('both'))('sessions end on every instance (%s)', (kind) => {
   let first: TestApp;
   let second: TestApp;
   let databases: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;

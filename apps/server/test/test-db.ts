@@ -6,9 +6,19 @@ import { openDatabase, resolveMigrationsFolder, type DatabaseHandle } from '../s
 
 export type TestDbKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it). */
-export function testDbKinds(): TestDbKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The engines a test file runs on. PGlite, the default engine, always. PostgreSQL as well, when
+ * TEST_DATABASE_URL is set (CI sets it), for the files that pass `'both'`: those testing what can
+ * differ between the two (query plans, triggers, row locks and queues, several connections or
+ * processes on one database, the seed, the interview's uploads). The other files test routes and
+ * rules whose SQL runs on the same engine either way; running each of them twice doubled the
+ * suite's database time. `TEST_ALL_ENGINES=1` runs every file on both (docs/testing.md).
+ */
+export function testDbKinds(engines: 'pglite' | 'both' = 'pglite'): TestDbKind[] {
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  return engines === 'both' || process.env.TEST_ALL_ENGINES === '1'
+    ? ['pglite', 'postgres']
+    : ['pglite'];
 }
 
 /** A digest of every migration, so a template made from older migrations is never reused. */

@@ -11,7 +11,7 @@ import { testDbKinds } from './test-db';
  * deletions, a job's deletion (its applicants go by cascade), an applicant moved to another
  * owner's job, a job handed to another owner when its owner's account is deleted, and a new user.
  */
-describe.each(testDbKinds())('interview counts kept by triggers (%s)', (kind) => {
+describe.each(testDbKinds('both'))('interview counts kept by triggers (%s)', (kind) => {
   let t: TestApp;
   let admin: SignedUp;
   let boss: SignedUp;

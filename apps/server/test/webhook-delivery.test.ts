@@ -22,7 +22,7 @@ import { startReceiver, type Received, type Receiver } from './webhook-receiver'
 
 const typeOf = (body: string) => (JSON.parse(body) as WebhookPayload).type;
 
-describe.each(testDbKinds())('webhook delivery (%s)', (kind) => {
+describe.each(testDbKinds('both'))('webhook delivery (%s)', (kind) => {
   const clock = createTestClock();
   let t: TestApp;
   let fast: Receiver;
