@@ -106,9 +106,10 @@ test('two reviewers of one organisation rate applicants; the overview sorts by r
   await logInWithTokens(memberPage, member);
   await memberPage.goto(`/backoffice/details/${job._id}/${ada}`);
   const adaCard = memberPage.getByTestId('scorecard');
+  // A new browser's first page: on a loaded machine it has stayed on "Loading…" past 10 s.
   await expect(
     adaCard.getByRole('img', { name: 'Average rating 5 from one reviewer' }).first(),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await expect(adaCard.getByText('Olga Owner').first()).toBeVisible();
   await rate(memberPage, 'Overall', 4);
   await expect(
