@@ -1,11 +1,10 @@
 // `npm test`: every layer, stopping at the first failure:
-// system packages → the OpenAPI document and typed client → the production build → e2e, and
-// beside it, at the lowest CPU priority, the checks and unit suites on two cores (typecheck,
-// lint (ESLint and Prettier), the server's and the web app's tests, the domain's tests, dead
-// code (knip), import circles (madge), the i18n check, the OpenAPI lint) → e2e scaled out (three
-// processes behind nginx; skipped, saying why, without its services). The pool runs two steps
-// at once (each is one process on one core); a core that finishes a step takes the next one
-// waiting, so neither waits for the other while work is left.
+// system packages → the OpenAPI document and typed client → the production build → the checks
+// and unit suites on two cores (typecheck, lint (ESLint and Prettier), the server's and the web
+// app's tests, the domain's tests, dead code (knip), import circles (madge), the i18n check, the
+// OpenAPI lint) → e2e → e2e scaled out (three processes behind nginx; skipped, saying why,
+// without its services). Two steps run at once (each is one process on one core); a core that
+// finishes a step takes the next one waiting, so neither waits for the other while work is left.
 // Each step's output is printed in one piece when it ends, so it never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. Under CI a failed test runs once more (Vitest's --retry, Playwright's retries): a test
@@ -45,10 +44,9 @@ const vitestStep = (workspace) => [
 ];
 
 /**
- * Each entry is a step; `{ pool, nice }`, steps two cores take in turn, in this order (the quick
+ * Each entry is a step, or `{ pool }`: steps two cores take in turn, in this order (the quick
  * checks first, so a type or lint error shows within minutes; the long suites next; the short
- * steps last, filling whichever core frees up first), at that CPU priority; or `{ together }`,
- * steps and pools run at the same time.
+ * steps last, filling whichever core frees up first).
  */
 const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
@@ -59,48 +57,38 @@ const steps = [
   // (`npm start`, on Node 20 and again on 22 and 24 in the pool) then find it fresh instead of
   // building the web app themselves, two builds writing one dist folder at once.
   ['build', 'npm', ['run', 'build']],
-  // The e2e run and the pool at once: the e2e run waits on real time (recordings, timers) for
-  // about half of it and leaves a core idle that long, so the pool's checks fill that time
-  // instead of waiting for the run to end. The pool runs at the lowest CPU priority (nice 19):
-  // whenever a browser or the server under test wants a core it gets it, so the e2e run's
-  // timing is as if it ran alone, and the pool takes only what is left.
   {
-    together: [
-      [
-        'e2e tests (Chromium)',
-        'npm',
-        ['run', 'test:e2e'],
-        { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } },
-      ],
-      {
-        nice: 19,
-        pool: [
-          ['typecheck', 'npm', ['run', 'typecheck']],
-          ['lint', 'npm', ['run', 'lint']],
-          vitestStep('apps/server'),
-          vitestStep('apps/web'),
-          vitestStep('packages/domain'),
-          // Unused files, exports and dependencies (knip.json); a few seconds.
-          ['dead code (knip)', 'npm', ['run', 'knip']],
-          // Import circles, type-only imports included (madge), in the web app, server and domain.
-          ['import circles (madge)', 'npm', ['run', 'cycles']],
-          ['i18n check', 'npm', ['run', 'i18n:check']],
-          // Redocly's recommended rules on that document: 0 errors; a warning kept is off in redocly.yaml.
-          ['OpenAPI lint (Redocly)', 'npm', ['run', 'openapi:lint']],
-          // On CI, the runtime-sensitive server tests again on each current Node LTS line (binaries
-          // from the npm registry): last in the pool, they fill the core the checks leave free while
-          // the server suite runs on the other.
-          ...(process.env.CI
-            ? [22, 24].map((major) => [
-                `server tests on Node ${major}`,
-                'bash',
-                ['scripts/test-node-lts.sh', String(major)],
-              ])
-            : []),
-        ],
-      },
+    pool: [
+      ['typecheck', 'npm', ['run', 'typecheck']],
+      ['lint', 'npm', ['run', 'lint']],
+      vitestStep('apps/server'),
+      vitestStep('apps/web'),
+      vitestStep('packages/domain'),
+      // Unused files, exports and dependencies (knip.json); a few seconds.
+      ['dead code (knip)', 'npm', ['run', 'knip']],
+      // Import circles, type-only imports included (madge), in the web app, server and domain.
+      ['import circles (madge)', 'npm', ['run', 'cycles']],
+      ['i18n check', 'npm', ['run', 'i18n:check']],
+      // Redocly's recommended rules on that document: 0 errors; a warning kept is off in redocly.yaml.
+      ['OpenAPI lint (Redocly)', 'npm', ['run', 'openapi:lint']],
+      // On CI, the runtime-sensitive server tests again on each current Node LTS line (binaries
+      // from the npm registry): last in the pool, they fill the core the checks leave free while
+      // the server suite runs on the other.
+      ...(process.env.CI
+        ? [22, 24].map((major) => [
+            `server tests on Node ${major}`,
+            'bash',
+            ['scripts/test-node-lts.sh', String(major)],
+          ])
+        : []),
     ],
   },
+  [
+    'e2e tests (Chromium)',
+    'npm',
+    ['run', 'test:e2e'],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } },
+  ],
   // The deploy recipe run for real (docs/deploy.md): three processes behind nginx on
   // PostgreSQL, Redis and moto. Its tests skip, saying what is missing, when one is not here.
   [
@@ -166,15 +154,10 @@ function runInline([name, command, args, options = {}]) {
   return result.status ?? 1;
 }
 
-/**
- * Runs one step with its output captured, printed in one piece when it ends; at a lower CPU
- * priority with `nice` (its child processes inherit it).
- */
-function runCaptured([name, command, args, options = {}], nice = 0) {
+/** Runs one step with its output captured, printed in one piece when it ends. */
+function runCaptured([name, command, args, options = {}]) {
   return new Promise((resolve) => {
-    const [file, argv] =
-      nice > 0 ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
-    const child = spawn(file, argv, {
+    const child = spawn(command, args, {
       cwd: options.cwd ?? root,
       env: { ...process.env, ...options.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,14 +187,14 @@ const CORES = 2;
  * a failure no new step starts; the ones running finish. Resolves with the first failure's
  * status (0 when every step passed).
  */
-async function runPool(pool, nice = 0) {
+async function runPool(pool) {
   const waiting = [...pool];
   let failure = 0;
   const core = async () => {
     while (failure === 0 && waiting.length > 0) {
       const step = waiting.shift();
       const stepStarted = Date.now();
-      const status = await runCaptured(step, nice);
+      const status = await runCaptured(step);
       report(step[0], status, stepStarted);
       if (status !== 0 && failure === 0) failure = status;
     }
@@ -222,22 +205,9 @@ async function runPool(pool, nice = 0) {
 
 const started = Date.now();
 let exitCode = 0;
-/** A step captured, a pool, or steps and pools at once; resolves with the first failure. */
-async function runPart(part) {
-  if ('together' in part) {
-    const statuses = await Promise.all(part.together.map(runPart));
-    return statuses.find((status) => status !== 0) ?? 0;
-  }
-  if ('pool' in part) return runPool(part.pool, part.nice);
-  const stepStarted = Date.now();
-  const status = await runCaptured(part);
-  report(part[0], status, stepStarted);
-  return status;
-}
-
 for (const step of steps) {
   if (!Array.isArray(step)) {
-    exitCode = await runPart(step);
+    exitCode = await runPool(step.pool);
   } else {
     const stepStarted = Date.now();
     const status = runInline(step);
