@@ -306,10 +306,12 @@ export function MediaCheck({
               </Alert>
             ) : null}
             {isPhone ? (
-              // Side by side they do not fit a phone ("Start intervie…"): stacked, the way on first.
+              // Side by side they do not fit a phone ("Start intervie…"): stacked, always in this
+              // order. Swapping them as the check settles moved "Check again" under a finger
+              // reaching for "Start"; the filled variant already shows which one leads.
               <Stack gap="sm" mt="sm">
-                {isReady ? startButton : checkAgainButton}
-                {isReady ? checkAgainButton : startButton}
+                {startButton}
+                {checkAgainButton}
               </Stack>
             ) : (
               <Group justify="space-between" mt="sm">
