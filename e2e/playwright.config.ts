@@ -16,7 +16,9 @@ export default defineConfig({
   // loaded cores); a test that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A wait, not a speed target (bench/ measures speed): a first page on a loaded two-core
+  // machine has taken over 10 s.
+  expect: { timeout: 20_000 },
   // scripts/test.mjs sums the JSON report into the suite's closing line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
