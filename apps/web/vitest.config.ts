@@ -17,6 +17,7 @@ const ISOLATED = [
   'src/interview/progress/components/question-step.test.tsx',
   'src/interview/progress/take-recorder.test.ts',
   'src/interview/onboarding/routes/onboarding-accommodation.test.tsx',
+  'src/interview/onboarding/components/media-check-buttons.test.tsx',
   'src/backoffice/applicants/compare/routes/compare-page.test.tsx',
   'src/backoffice/applicants/details/routes/applicant-details-page.test.tsx',
   'src/backoffice/applicants/details/routes/applicant-details-answers.test.tsx',
