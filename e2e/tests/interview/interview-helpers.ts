@@ -116,6 +116,11 @@ export async function runMediaCheck(page: Page): Promise<void> {
   await expect(consent.or(page.getByTestId('media-check'))).toBeVisible();
   if (await consent.isVisible()) await acceptConsent(page);
   await page.getByRole('button', { name: 'Run check' }).click();
+  await waitForMediaCheckResults(page);
+}
+
+/** Waits until the media check shows its results with every device's result in (any language). */
+export async function waitForMediaCheckResults(page: Page): Promise<void> {
   await expect(page.getByTestId('media-check')).toHaveAttribute('data-step', 'results', {
     timeout: 30_000,
   });

@@ -7,6 +7,7 @@ import {
   fillDetails,
   runMediaCheck,
   videoQuest,
+  waitForMediaCheckResults,
 } from './interview-helpers';
 import {
   countRecordedBytes,
@@ -27,7 +28,8 @@ test('the same person starts again on a phone in Hebrew with the same e-mail: th
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  // Two devices record in real time; beside another spec on a loaded machine it has taken 3 min.
+  test.setTimeout(300_000);
   const { recruiter, job } = await createInterviewJob(request, {
     title: 'Same person',
     quests: [videoQuest('q1', 'Introduce yourself'), videoQuest('q2', 'Why this job?')],
@@ -73,15 +75,8 @@ test('the same person starts again on a phone in Hebrew with the same e-mail: th
     await second.getByRole('button', { name: 'המשך' }).click();
     await acceptConsent(second);
     await second.getByRole('button', { name: 'הפעלת בדיקה' }).click();
-    await expect(second.getByTestId('media-check')).toHaveAttribute('data-step', 'results', {
-      timeout: 30_000,
-    });
     // Every result in before the tap, as a candidate waits for the check to finish.
-    for (const row of ['status-camera', 'status-connection']) {
-      await expect(second.getByTestId(row)).not.toHaveAttribute('data-status', 'checking', {
-        timeout: 30_000,
-      });
-    }
+    await waitForMediaCheckResults(second);
     const start = second.getByRole('button', { name: 'התחלת הראיון' });
     await expect(start).toBeEnabled();
     const seen = await snapshotOutbox();
