@@ -156,6 +156,18 @@ test('a reload during the last answer on a phone never submits: the candidate re
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByTestId('recording-badge')).toBeVisible();
   await page.waitForTimeout(5000);
+  // After the reload the camera opens again only when the test lets it, as on a slow phone.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    const gate = new Promise<void>((release) => {
+      (window as unknown as { releaseCamera: () => void }).releaseCamera = release;
+    });
+    devices.getUserMedia = async (constraints) => {
+      await gate;
+      return open(constraints);
+    };
+  });
   const reloadedAt = Date.now();
   await page.reload();
 
@@ -177,6 +189,11 @@ test('a reload during the last answer on a phone never submits: the candidate re
   await expect(interrupted).toBeVisible({ timeout: 20_000 });
   await expect(interrupted).toContainText('Your recording was interrupted');
   await interrupted.getByRole('button', { name: 'Record again' }).click();
+
+  // Until the camera is open again the question waits, with nothing to tap that would fail.
+  await expect(page.getByTestId('camera-starting')).toHaveText('Starting your camera…');
+  await expect(page.getByRole('button', { name: 'Start recording' })).toHaveCount(0);
+  await page.evaluate(() => (window as unknown as { releaseCamera: () => void }).releaseCamera());
 
   // The question starts afresh: a new take, the whole time.
   await expect(page.getByRole('heading', { name: 'Why this job?' })).toBeVisible();

@@ -6,7 +6,7 @@ import {
   SCREEN_MAX_WIDTH,
   type InterviewErrorAction,
 } from '@candid/domain';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -28,6 +28,7 @@ import { hasInterviewEnded, markInterviewEnded } from '../interview-progress-sta
 import type { TakeTarget } from '../take-recorder';
 import { isLostDevice } from '../blocking-errors';
 import { useBlockingErrors } from '../use-blocking-errors';
+import { useInterviewCamera } from '../use-interview-camera';
 
 /**
  * `/interview/{jobId}/inprogress`: the questions one by one; every answer goes to
@@ -73,7 +74,8 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   const { job, applicant, candidateToken, isDemo } = session;
   const index = session.questionIndex;
   const setIndex = session.setQuestionIndex;
-  const [cameraStream, setCameraStream] = useState(session.cameraStream);
+  const camera = useInterviewCamera(session.cameraStream, session.mediaConstraints);
+  const cameraStream = camera.stream;
   // On opening: whether the current question's take cut off by a reload or a crash was looked for.
   const [isRecovered, setIsRecovered] = useState(!canStoreSession(session));
   /** That take, kept for the candidate to choose what becomes of it. */
@@ -92,22 +94,6 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
     candidateToken,
     accommodation.data?.accommodation?.status === 'pending',
   );
-
-  // After a reload the streams are gone: open the chosen devices again.
-  useEffect(() => {
-    if (cameraStream || !session.mediaConstraints) return;
-    let isActive = true;
-    void navigator.mediaDevices
-      .getUserMedia(session.mediaConstraints)
-      .then((stream) => {
-        if (isActive) setCameraStream(stream);
-        else stream.getTracks().forEach((track) => track.stop());
-      })
-      .catch(() => undefined);
-    return () => {
-      isActive = false;
-    };
-  }, [cameraStream, session.mediaConstraints]);
 
   const quit = useCallback(() => {
     if (isLeavingRef.current || !canStore || !applicant || !candidateToken) return;
@@ -249,7 +235,7 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
           session.mediaConstraints ?? { video: true, audio: true },
         );
         cameraStream?.getTracks().forEach((track) => track.stop());
-        setCameraStream(stream);
+        camera.setStream(stream);
       }
       blocking.clearLost();
     } catch {
@@ -275,6 +261,17 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
   }
   if (getAnswerType(quest.ansRule) === 'screen' && !session.screenStream) {
     return <ShareScreenAgain onShared={session.setScreenStream} />;
+  }
+  // After a reload the camera takes a moment (seconds on a slow phone) to open again. The
+  // question, its clock and its Start button wait for it: a tap before it is there would
+  // only say the camera is not available, and a one-try countdown would run out without it.
+  if (isRecordedAnswer(quest.ansRule) && camera.isOpening) {
+    return (
+      <Group gap="sm" justify="center" py="xl" data-testid="camera-starting">
+        <Loader size="sm" />
+        <Text>{t('interviewProgress.cameraStarting')}</Text>
+      </Group>
+    );
   }
   const blockingError = blocking.error
     ? createMediaError(blocking.error, browser.browserName)
@@ -328,6 +325,11 @@ function InterviewQuestions({ jobId }: { jobId: string }) {
       />
     </Stack>
   );
+}
+
+function isRecordedAnswer(ansRule: Parameters<typeof getAnswerType>[0]): boolean {
+  const type = getAnswerType(ansRule);
+  return type === 'video' || type === 'screen';
 }
 
 /** Whether answers of this session are stored (not a demo, and the applicant exists). */
