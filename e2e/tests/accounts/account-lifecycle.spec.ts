@@ -42,7 +42,6 @@ async function startForgotPassword(page: Page, email: string, choice: RegExp) {
 test('an account from signup to logout: verify by link, log in, reset by code, log in by one-time code, edit the profile', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const email = `dana.${Date.now()}@example.com`;
   const password = 'Secret12';
   const newPassword = 'Fresh345x';

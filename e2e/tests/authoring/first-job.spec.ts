@@ -5,7 +5,6 @@ import { expect, test } from '../../fixtures/test';
 test('a new recruiter signs up with the company name, lands on "Create your first job", and saves and shares a job without guessing a missing field', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const email = `first.${Date.now()}@example.com`;
   const password = 'Secret12';
 
@@ -53,7 +52,6 @@ test('an account made without a company name: the editor names the missing field
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   // Made through the API, which leaves the company name optional (as accounts from before the
   // signup asked it): the new job's company field starts empty, below the title.
   const recruiter = await createRecruiter(request);

@@ -20,7 +20,6 @@ test('the job overview with 31 jobs: two pages, a debounced search, and archivin
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const recruiter = await createRecruiter(request);
   // One after the other, so "Role 1" is the oldest and, newest first, alone on page 2.
   for (let number = 1; number <= 31; number += 1) {

@@ -6,7 +6,6 @@ test('the jobs page shows the recruiter’s own jobs first and the templates bel
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const recruiter = await createRecruiter(request);
   await apiCall(request, recruiter, 'POST', 'job', {
     job: {

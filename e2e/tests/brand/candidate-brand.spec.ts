@@ -41,7 +41,6 @@ test('the owner sets a logo and an accent and hides the Candid mark; candidates 
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, job } = await createInterviewJob(request);
   await logInWithTokens(page, recruiter);
   await page.goto('/backoffice/brand');

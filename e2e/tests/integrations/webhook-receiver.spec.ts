@@ -55,7 +55,6 @@ test('the owner adds a webhook, events reach a local receiver signed, the log sh
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
     const owner = await createRecruiter(request, { fName: 'Ilana', lName: 'Owner' });

@@ -127,7 +127,6 @@ test('a question with thinking time counts it down and starts the take by itself
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { job } = await createInterviewJob(request, {
     title: 'Thinking time',
     quests: [{ ...videoQuestion, timeLimit: 1, thinkTimeSec: 15 }],

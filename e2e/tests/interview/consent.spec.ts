@@ -22,7 +22,6 @@ test('a candidate accepts the organisation notice; the recruiter sees the consen
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, job } = await createInterviewJob(request);
   await apiCall(request, recruiter, 'PUT', 'org/retention', { retentionMonths: 6 });
   const saved = await apiCall<{ version: number }>(

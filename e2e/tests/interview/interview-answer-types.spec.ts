@@ -9,7 +9,6 @@ import {
 } from './interview-resilience-helpers';
 
 test('image and code answers are stored with the applicant', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const { job } = await createInterviewJob(request, {
     title: 'Image and code',
     quests: [

@@ -55,7 +55,6 @@ test('a candidate completes an interview with a retake; every answer is stored a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const recruiter = await createRecruiter(request);
   const job = await apiCall<SavedJob>(request, recruiter, 'POST', 'job', {
     job: {

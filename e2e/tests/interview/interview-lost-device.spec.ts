@@ -11,7 +11,6 @@ test('a camera lost mid-answer blocks and stops the recording; once it is back, 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { job } = await createInterviewJob(request, { title: 'Lost camera' });
   await fillDetails(page, job._id);
   await runMediaCheck(page);

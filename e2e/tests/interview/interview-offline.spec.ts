@@ -90,7 +90,6 @@ test('finishing the interview while offline shows the end page with the no-conne
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   await countRecordedBytes(page);
   const { job } = await createInterviewJob(request, { title: 'Offline finish' });
 

@@ -10,7 +10,6 @@ test('the practice question records and plays back on the device only, then the 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const { job } = await createInterviewJob(request, { hasPractice: true });
   await page.goto(`/interview/${job._id}`);
   await fillDetails(page, job._id);

@@ -36,7 +36,6 @@ test('an invited candidate submits, follows the stage the recruiter sets, and a 
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, job } = await createInterviewJob(request, {
     title: 'Support lead',
     quests: [TEXT_QUESTION],

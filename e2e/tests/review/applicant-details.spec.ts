@@ -62,7 +62,6 @@ test('the recruiter reviews an applicant: plays, seeks and swaps the videos, boo
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, jobId, applicantId } = await createSubmittedApplicant(page, request);
   await logInWithTokens(page, recruiter);
   await page.goto(`/backoffice/details/${jobId}/${applicantId}`);
@@ -177,7 +176,6 @@ test('in Hebrew: the details are right-to-left, the status changes and a note is
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, jobId, applicantId } = await createSubmittedApplicant(page, request);
   await logInWithTokens(page, recruiter, 'he');
   await page.goto(`/backoffice/details/${jobId}/${applicantId}`);

@@ -46,7 +46,6 @@ test('a free user: ten free interviews open, the eleventh is locked in the list 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const recruiter = await createRecruiter(request);
   const job = await apiCall<{ _id: string }>(request, recruiter, 'POST', 'job', {
     job: {

@@ -71,7 +71,6 @@ test('a recruiter makes a question knockout; a wrong answer knocks the candidate
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, job } = await createInterviewJob(request, {
     title: 'Delivery driver',
     quests: QUESTS,

@@ -9,7 +9,6 @@ test('a candidate records a real interview while the recruiter watches the overv
   baseURL,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, job } = await createInterviewJob(request, { title: 'Live hiring' });
 
   await logInWithTokens(page, recruiter);

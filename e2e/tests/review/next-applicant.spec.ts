@@ -6,7 +6,6 @@ test('previous / next applicant on the details page keep the overview’s filter
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const recruiter = await createRecruiter(request);
   const job = await apiCall<{ _id: string }>(request, recruiter, 'POST', 'job', {
     job: {

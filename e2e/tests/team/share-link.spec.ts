@@ -226,7 +226,6 @@ test('he: two applicants shared from the overview selection, the guest picks bet
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { recruiter, jobId } = await createSubmittedApplicant(page, request);
   // A second applicant of the job, still in the interview, with the text answer given.
   const created = await request.post('/api/applicant', {
