@@ -8,7 +8,7 @@
 //   c: three 8 s answers, uplink 1.2× the bitrate
 // Uploading runs while the candidate records, so finishing should leave little to
 // send whatever the answer's length. Runs the real built server and Debian's Chromium with
-// fake devices (E2E_MEDIA.md). Run after `npm run build`: `npm run bench -- interview-finish`;
+// fake devices (docs/media-in-tests.md). Run after `npm run build`: `npm run bench -- interview-finish`;
 // BENCH_SCENARIOS=a,b picks scenarios, BENCH_RUNS (default 5) the runs of each; BENCH_TRACE=1
 // prints each run's upload and submit requests after the last Stop (ms since the Stop click).
 import { spawn, spawnSync } from 'node:child_process';

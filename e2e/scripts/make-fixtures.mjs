@@ -1,5 +1,5 @@
 // Generates the fake-media fixtures the e2e tests feed to Chromium, from files that ship in npm
-// packages (nothing generated is committed; see shared/E2E_MEDIA.md):
+// packages (nothing generated is committed; see docs/media-in-tests.md):
 //   face.y4m    one 640×480 frame with a single frontal face, from @vladmandic/face-api's demo photo
 //   speech.wav  spoken English from espeak-ng (AnalyserNode level ≈ 0.34, above the 0.15 threshold)
 //   silent.wav  two seconds of silence (the MIC_LOW_VOLUME case)

@@ -32,7 +32,7 @@ export function resolveTfjsWasmDir(): string | null {
 
 /**
  * Serves `/tfjs-wasm/*.wasm` for the media check's face detection on tfjs's wasm backend
- * (E2E_MEDIA.md: software WebGL takes 5–7 s per first detection, wasm 0.2 s), as
+ * (docs/media-in-tests.md: software WebGL takes 5–7 s per first detection, wasm 0.2 s), as
  * `application/wasm` (needed for streaming compilation) with long caching.
  */
 export const tfjsWasmPlugin = fp(async (app: FastifyInstance) => {

@@ -4,7 +4,7 @@ import fixWebmDuration from 'fix-webm-duration';
  * A recording made in this page, made playable with a known duration. Chromium's
  * MediaRecorder writes a WebM without a Duration, so a `<video>` shows `Infinity` (0:00 in its
  * controls) and cannot seek; `fix-webm-duration` writes the Duration into the header (it keeps
- * vp8 and vp9 seeking, E2E_MEDIA.md). An mp4 (Safari) already carries its duration. A file the
+ * vp8 and vp9 seeking, docs/media-in-tests.md). An mp4 (Safari) already carries its duration. A file the
  * fixer cannot read is returned as it was: the player's own fallback (`ensureFiniteDuration`)
  * still finds the length.
  */

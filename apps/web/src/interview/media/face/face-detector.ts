@@ -11,7 +11,7 @@ import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.esm-nobu
 export const FACE_MODELS_URL = '/face-models';
 /** Where the build ships the tfjs wasm binaries (vite.config.ts). */
 export const TFJS_WASM_URL = '/tfjs-wasm/';
-/** TinyFaceDetector input size: 320 scored 0.93 on the e2e face (E2E_MEDIA.md), fast on wasm. */
+/** TinyFaceDetector input size: 320 scored 0.93 on the e2e face (docs/media-in-tests.md), fast on wasm. */
 const INPUT_SIZE = 320;
 
 type FaceApi = typeof FaceApiModule;
