@@ -1,7 +1,13 @@
 import type { ApplicantDetails, ApplicantListItem, ReviewAnswer } from '@candid/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/cli/seed';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_REVIEWER_EMAIL,
+  DEMO_REVIEWER_JOB,
+  seedDemo,
+} from '../src/cli/seed';
 import { applicants, uploads } from '../src/db/schema';
 import { scanWebm } from '../src/modules/interview-uploads/webm-duration';
 import { bearer, logIn } from './factories';
@@ -21,6 +27,7 @@ describe.each(testDbKinds('both'))('npm run seed on %s', (kind) => {
       jobCount: 5,
       templateCount: 2,
       applicantCount: 6,
+      reviewerCreated: true,
     });
     const session = await logIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
     const get = (url: string) =>
@@ -76,6 +83,37 @@ describe.each(testDbKinds('both'))('npm run seed on %s', (kind) => {
       totalApplicantCountCapped: false,
     });
     expect(await uploadCount()).toBe(storedUploads);
+  });
+
+  it('adds a reviewer who sees only the one job they are assigned to, once', async () => {
+    const session = await logIn(t.app, DEMO_REVIEWER_EMAIL, DEMO_PASSWORD);
+    expect(session.user.orgRole).toBe('reviewer');
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: bearer(session.accessToken) });
+    const jobs = (await get('/api/job')).json();
+    expect(jobs.jobs.map((job: { info: { title: string } }) => job.info.title)).toEqual([
+      DEMO_REVIEWER_JOB,
+    ]);
+    const listed = (await get('/api/job/applicant')).json().applicants as ApplicantListItem[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(new Set(listed.map((applicant) => applicant.jobInfo.title))).toEqual(
+      new Set([DEMO_REVIEWER_JOB]),
+    );
+    // Another job's applicant is not theirs.
+    const owner = await logIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+    const all = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/job/applicant',
+        headers: bearer(owner.accessToken),
+      })
+    ).json().applicants as ApplicantListItem[];
+    const other = all.find((applicant) => applicant.jobInfo.title !== DEMO_REVIEWER_JOB)!;
+    expect((await get(`/api/job/${other.jobInfo.jobId}/${other.id}`)).statusCode).toBe(404);
+    // Seeding again adds no second reviewer.
+    const again = await seedDemo(t.app.db, { storage: t.app.storage });
+    expect(again.reviewerCreated).toBe(false);
+    expect((await get('/api/job')).json().jobs).toHaveLength(1);
   });
 
   it('gives the demo recruiter applicants to review, with recordings that play and seek', async () => {

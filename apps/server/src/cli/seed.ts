@@ -1,10 +1,12 @@
 /**
  * `npm run seed`: a demo recruiter with jobs, templates and applicants (with real recorded
- * answers), so a newcomer's back office is populated. Writes to the database and object storage
+ * answers), and a reviewer of their organisation on one job, so a newcomer's back office is
+ * populated and the reviewer's role can be tried. Writes to the database and object storage
  * the server uses (DATABASE_URL, else the embedded one under DATA_DIR, default the repository's
  * `data/`; STORAGE_DRIVER and its settings); stop the embedded server first. Running it again
  * changes nothing: the demo account is found and left as it is, and its applicants are added only
- * while its organisation has none (so a demo account seeded before applicants existed gets them).
+ * while its organisation has none (so a demo account seeded before applicants existed gets them);
+ * the reviewer likewise, while that address is free.
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,13 +42,18 @@ import {
   setApplicantFields,
 } from '../modules/applicant-records/applicant-store';
 import { createTemplate } from '../modules/templates/templates.service';
-import { createUser, findUserByEmail } from '../modules/users/users.service';
+import { createUser, findUserByEmail, type UserRow } from '../modules/users/users.service';
+import { setJobReviewers } from '../modules/jobs/job-reviewers';
 import { staffActor } from '../policies';
 import { APPLICANTS, DAY_MS, HOUR_MS, JOBS, question, TEMPLATES } from './seed-data';
 import { createStorage, type ObjectStorage } from '../storage/storage';
 
 export const DEMO_EMAIL = 'demo@candid.local';
 export const DEMO_PASSWORD = 'Demo1234';
+/** A reviewer of the demo organisation, on one job, to try the role (same password). */
+export const DEMO_REVIEWER_EMAIL = 'reviewer@candid.local';
+/** The demo job the reviewer is assigned to. */
+export const DEMO_REVIEWER_JOB = 'Senior Frontend Engineer';
 
 export interface SeedResult {
   created: boolean;
@@ -55,6 +62,8 @@ export interface SeedResult {
   templateCount: number;
   /** Applicants added by this run (0 when the organisation already had some). */
   applicantCount: number;
+  /** Whether this run added the demo reviewer (an account seeded before reviewers existed). */
+  reviewerCreated: boolean;
 }
 
 /** The seed's object storage and clock; `answerWebm` is the recording every video answer gets. */
@@ -265,15 +274,66 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<SeedResult> {
     { storage: deps.storage, now: now(), answerWebm: deps.answerWebm ?? readAnswerWebm() },
     owner,
   );
+  const reviewerCreated = await seedDemoReviewer(db, owner, now());
   return existing
-    ? { created: false, email: DEMO_EMAIL, jobCount: 0, templateCount: 0, applicantCount }
+    ? {
+        created: false,
+        email: DEMO_EMAIL,
+        jobCount: 0,
+        templateCount: 0,
+        applicantCount,
+        reviewerCreated,
+      }
     : {
         created: true,
         email: DEMO_EMAIL,
         jobCount: JOBS.length,
         templateCount: TEMPLATES.length,
         applicantCount,
+        reviewerCreated,
       };
+}
+
+function ownerActor(owner: UserRow) {
+  return staffActor({
+    id: owner.id,
+    orgId: owner.orgId,
+    role: isAdmin(owner) ? ROLES.ADMIN : ROLES.USER,
+    orgRole: ORG_ROLES.OWNER,
+    assignedJobIds: null,
+    perm: owner.perm,
+    advancedPrm: owner.advancedPrm,
+  });
+}
+
+/**
+ * The demo reviewer, unless that address exists already: a member of the demo organisation
+ * with the reviewer role, assigned by the owner to one job (skipped, with no reviewer, if the
+ * owner deleted that job), so the reviewer's back office can be tried.
+ */
+async function seedDemoReviewer(db: Db, owner: UserRow, now: Date): Promise<boolean> {
+  if (await findUserByEmail(db, DEMO_REVIEWER_EMAIL)) return false;
+  const job = (await listOrgJobRows(db, owner.orgId)).find(
+    (row) => row.title === DEMO_REVIEWER_JOB && row.archivedAt === null,
+  );
+  if (!job) return false;
+  const reviewer = await createUser(db, {
+    fName: 'Ravit',
+    lName: 'Cohen',
+    email: DEMO_REVIEWER_EMAIL,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    role: ROLES.USER,
+    // A member works under the organisation's plan, as one the owner adds does.
+    perm: owner.perm,
+    advancedPrm: owner.advancedPrm,
+    emailVerified: true,
+    language: 'en',
+    companyName: owner.companyName ?? '',
+    orgId: owner.orgId,
+    orgRole: ORG_ROLES.REVIEWER,
+  });
+  await setJobReviewers(db, ownerActor(owner), job.id, [reviewer.id], now);
+  return true;
 }
 
 /** The demo account with its jobs and templates. */
@@ -290,15 +350,7 @@ async function createDemoAccount(db: Db, now: () => Date) {
     language: 'en',
     companyName: 'Candid Demo',
   });
-  const actor = staffActor({
-    id: user.id,
-    orgId: user.orgId,
-    role: isAdmin(user) ? ROLES.ADMIN : ROLES.USER,
-    orgRole: ORG_ROLES.OWNER,
-    assignedJobIds: null,
-    perm: user.perm,
-    advancedPrm: user.advancedPrm,
-  });
+  const actor = ownerActor(user);
 
   for (const job of JOBS) {
     const input = jobSaveInputSchema.parse({
@@ -380,6 +432,11 @@ async function main(): Promise<void> {
         ? `Seeded ${result.jobCount} jobs, ${result.templateCount} templates and ${result.applicantCount} applicants for ${result.email} (password ${DEMO_PASSWORD}).`
         : `The demo account ${result.email} already exists (password ${DEMO_PASSWORD}).${applicantsLine}`,
     );
+    if (result.reviewerCreated) {
+      console.log(
+        `Added ${DEMO_REVIEWER_EMAIL} (password ${DEMO_PASSWORD}), a reviewer on "${DEMO_REVIEWER_JOB}".`,
+      );
+    }
   } finally {
     await database.close();
   }
