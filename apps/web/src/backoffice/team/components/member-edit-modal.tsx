@@ -6,7 +6,7 @@ import {
   type MemberRole,
   type TeamMember,
 } from '@candid/domain';
-import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../common/forms/use-schema-form';
@@ -14,6 +14,7 @@ import { useIsPhone } from '../../../common/ui/media-queries';
 import { placeAccountErrors } from '../../common/accounts/server-errors';
 import { getErrorI18nKey } from '../../common/forms/error-key';
 import { FormErrorAlert } from '../../common/ui/form-error-alert';
+import { PersonFields } from '../../common/accounts/person-fields';
 
 const FORM_FIELDS = ['fName', 'lName', 'email'] as const;
 
@@ -87,28 +88,7 @@ function MemberForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label={t('accounts.edit.fName')}
-            required
-            autoComplete="off"
-            data-autofocus
-            {...form.textField('fName')}
-          />
-          <TextInput
-            label={t('accounts.edit.lName')}
-            autoComplete="off"
-            {...form.textField('lName')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('accounts.edit.email')}
-          type="email"
-          dir="ltr"
-          required
-          autoComplete="off"
-          {...form.textField('email')}
-        />
+        <PersonFields field={(name) => form.textField(name)} />
         <Text fz="sm" c="gray.7">
           {t(isNew ? 'team.edit.inviteHint' : 'team.edit.emailHint')}
         </Text>

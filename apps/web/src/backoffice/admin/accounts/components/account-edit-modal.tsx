@@ -29,6 +29,7 @@ import { PasswordField } from '../../../common/ui/password-field';
 import { FormErrorAlert } from '../../../common/ui/form-error-alert';
 import { getErrorI18nKey } from '../../../common/forms/error-key';
 import { placeAccountErrors } from '../../../common/accounts/server-errors';
+import { PersonFields } from '../../../common/accounts/person-fields';
 
 /** What the dialog saves: the account form plus the per-feature grants. */
 export interface AccountEditResult {
@@ -97,28 +98,7 @@ function AccountForm({
       aria-label={t(isNew ? 'accounts.edit.addTitle' : 'accounts.edit.editTitle')}
     >
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label={t('accounts.edit.fName')}
-            required
-            autoComplete="off"
-            data-autofocus
-            {...form.textField('fName')}
-          />
-          <TextInput
-            label={t('accounts.edit.lName')}
-            autoComplete="off"
-            {...form.textField('lName')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('accounts.edit.email')}
-          type="email"
-          dir="ltr"
-          required
-          autoComplete="off"
-          {...form.textField('email')}
-        />
+        <PersonFields field={(name) => form.textField(name)} />
         <TextInput
           label={t('accounts.edit.company')}
           autoComplete="off"
