@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema';
 import { readOutbox } from '../src/mail/mailer';
 import { bearer, type SignedUp } from './factories';
-import { createInterviewJob } from './interview-helpers';
+import { CANDIDATE_INFO, createInterviewJob, startInterview } from './interview-helpers';
 import { accountWith, callAs } from './jobs-helpers';
 import { createTestApp, type TestApp } from './test-app';
 import { testDbKinds } from './test-db';
@@ -193,6 +193,25 @@ describe.each(testDbKinds())("the organisation's brand on the candidate side (%s
       (m) => m.to === 'noa.brand@example.com',
     )!;
     expect(mail.html).toContain('background:#0f766e;color:#ffffff');
+    expect(mail.html).toMatch(new RegExp(`<img src="https?://[^"]+${logoUrl}"`));
+  });
+
+  it('puts the logo and the accent into the code that resumes an interview under way', async () => {
+    const info = { ...CANDIDATE_INFO, email: 'noa.resume@example.com' };
+    await startInterview(t.app, job._id, info);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant',
+      payload: { applicant: { info }, jobId: job._id, consent: { version: 0, language: 'en' } },
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    await t.app.mailQueue.idle();
+    await t.app.mailQueue.runOnce();
+    const mail = (await readOutbox(t.config.mail.outboxDir)).find(
+      (m) => m.to === 'noa.resume@example.com',
+    )!;
+    expect(mail.subject).toContain('Your code to continue your interview');
+    expect(mail.html).toMatch(/font-family:monospace;color:#0f766e" dir="ltr">\d{6}</);
     expect(mail.html).toMatch(new RegExp(`<img src="https?://[^"]+${logoUrl}"`));
   });
 });

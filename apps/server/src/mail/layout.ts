@@ -102,17 +102,19 @@ export function renderEmail(
     /** The sender's display name ({@link companySenderName}); undefined: the configured one. */
     fromName?: string | undefined;
     /**
-     * The company's accent colour for the button and links (an e-mail sent in its name);
-     * unset, or one white does not read on: the app's own primary colour.
+     * The company's accent colour for the button and links, and for the code (an e-mail sent
+     * in its name); unset, or one white does not read on: the app's own primary colour, and
+     * the code in the text's colour.
      */
     accentColor?: string | null | undefined;
   },
 ): RenderedEmail {
   const dir = getDirection(lang);
-  const accent =
+  const companyAccent =
     values.accentColor && isReadableAccent(values.accentColor)
       ? values.accentColor.toLowerCase()
-      : PRIMARY_COLOR;
+      : null;
+  const accent = companyAccent ?? PRIMARY_COLOR;
   const intro = typeof content.intro === 'string' ? [content.intro] : content.intro;
   const facts = content.facts ?? [];
   const signature = content.signature ?? PRODUCT_NAME;
@@ -148,7 +150,8 @@ export function renderEmail(
   if (values.code && content.codeLabel) {
     htmlParts.push(
       p(content.codeLabel),
-      `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace" dir="ltr">${escapeHtml(values.code)}</p>`,
+      // Readable on white: the accent is checked against white text on it, the same contrast.
+      `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace${companyAccent ? `;color:${companyAccent}` : ''}" dir="ltr">${escapeHtml(values.code)}</p>`,
     );
   }
   htmlParts.push(...content.outro.map(line), p(signature));

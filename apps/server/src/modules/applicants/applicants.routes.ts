@@ -115,7 +115,7 @@ export async function applicantsRoutes(
           return reply.status(200).send(await resumedReply(row, openJob));
         }
         const queued = await sendResumeCode(
-          { db: app.db, secret: opts.config.jwtSecret, now },
+          { db: app.db, secret: opts.config.jwtSecret, now, publicUrl: opts.config.publicUrl },
           underWay,
           openJob,
           request.body.language ?? 'en',

@@ -9,6 +9,9 @@ export function resumeCodeEmail(input: {
   companyName: string;
   code: string;
   ttlMinutes: number;
+  /** The organisation's logo as an absolute address (empty: none) and its accent colour. */
+  logoUrl?: string;
+  accentColor?: string | null;
 }): RenderedEmail {
   const he = input.lang === 'he';
   const name = isolate(input.fName.trim());
@@ -35,6 +38,11 @@ export function resumeCodeEmail(input: {
           : `The code is valid for ${input.ttlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ],
     },
-    { code: input.code, fromName: companySenderName(input.companyName, input.lang) },
+    {
+      code: input.code,
+      fromName: companySenderName(input.companyName, input.lang),
+      accentColor: input.accentColor,
+      ...(input.logoUrl ? { logo: { url: input.logoUrl, alt: input.companyName } } : {}),
+    },
   );
 }

@@ -8,6 +8,7 @@ import { recordActivity } from '../activities/activities.service';
 import type { InterviewJob } from '../jobs/interview-job';
 import { enqueueMails } from '../outbox/mail-queue';
 import { markApplicantResumed, type ApplicantRow } from '../applicant-records/applicant-store';
+import { getOrgBrand } from '../users/org-brand';
 import { resumeCodeEmail } from './resume-code.emails';
 
 /** A resume code lives 15 minutes, like the other e-mailed codes. */
@@ -45,7 +46,7 @@ function sameHash(a: string, b: string): boolean {
  * stored. Returns whether an e-mail was queued.
  */
 export async function sendResumeCode(
-  deps: { db: Db; secret: string; now: Date },
+  deps: { db: Db; secret: string; now: Date; publicUrl: string },
   applicant: Pick<ApplicantRow, 'id' | 'orgId' | 'fName' | 'email'>,
   job: Pick<InterviewJob, 'title' | 'companyName'>,
   lang: Language,
@@ -63,6 +64,8 @@ export async function sendResumeCode(
     expiresAt: new Date(now.getTime() + RESUME_CODE_TTL_MS),
     createdAt: now,
   };
+  // The organisation's brand leads, as in every e-mail to the candidate.
+  const brand = await getOrgBrand(db, applicant.orgId);
   const email = resumeCodeEmail({
     lang,
     fName: applicant.fName,
@@ -70,6 +73,8 @@ export async function sendResumeCode(
     companyName: job.companyName,
     code,
     ttlMinutes: RESUME_CODE_TTL_MS / 60_000,
+    logoUrl: brand.logoUrl ? new URL(brand.logoUrl, deps.publicUrl).href : '',
+    accentColor: brand.accentColor,
   });
   await db.transaction(async (tx) => {
     await tx
