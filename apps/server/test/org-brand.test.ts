@@ -212,6 +212,8 @@ describe.each(testDbKinds())("the organisation's brand on the candidate side (%s
     )!;
     expect(mail.subject).toContain('Your code to continue your interview');
     expect(mail.html).toMatch(/font-family:monospace;color:#0f766e" dir="ltr">\d{6}</);
+    // Signed by the company, via Candid, as its invitations are.
+    expect(mail.text.trimEnd()).toMatch(/\u2068Acme\u2069 via Candid$/);
     expect(mail.html).toMatch(new RegExp(`<img src="https?://[^"]+${logoUrl}"`));
   });
 });

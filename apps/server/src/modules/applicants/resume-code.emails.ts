@@ -1,5 +1,11 @@
 import type { Language } from '@candid/domain';
-import { companySenderName, isolate, renderEmail, type RenderedEmail } from '../../mail/layout';
+import {
+  companySenderName,
+  companySignature,
+  isolate,
+  renderEmail,
+  type RenderedEmail,
+} from '../../mail/layout';
 
 /** The code that resumes, on this device, an interview the address already has under way. */
 export function resumeCodeEmail(input: {
@@ -37,6 +43,8 @@ export function resumeCodeEmail(input: {
           ? `הקוד בתוקף ${input.ttlMinutes} דקות. אם לא ביקשת אותו, אפשר להתעלם מההודעה.`
           : `The code is valid for ${input.ttlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ],
+      // Sent in the company's name: signed by it, via Candid, as its invitations are.
+      signature: companySignature(input.companyName, input.lang),
     },
     {
       code: input.code,

@@ -1,5 +1,11 @@
 import type { Language } from '@candid/domain';
-import { companySenderName, isolate, renderEmail, type RenderedEmail } from '../../mail/layout';
+import {
+  companySenderName,
+  companySignature,
+  isolate,
+  renderEmail,
+  type RenderedEmail,
+} from '../../mail/layout';
 
 /** The confirmation of a submitted interview, with the private link to the status page. */
 export function confirmationEmail(input: {
@@ -36,6 +42,8 @@ export function confirmationEmail(input: {
           ? 'הקישור אישי ומיועד לך בלבד; אין צורך בסיסמה.'
           : 'The link is yours alone; no password is needed.',
       ],
+      // Sent in the company's name: signed by it, via Candid, as its invitations are.
+      signature: companySignature(input.companyName, input.lang),
     },
     {
       link: input.link,
