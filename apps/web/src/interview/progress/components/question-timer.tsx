@@ -13,7 +13,8 @@ export function QuestionTimer({ limitMs, view }: { limitMs: number; view: Questi
   const { t } = useTranslation();
   const { timer, phase } = view;
   const isRunning = phase === 'recording' || phase === 'answering';
-  const color = isRunning && timer.isLowTime ? 'red' : 'blue';
+  // The primary colour: the organisation's accent on a branded interview, else Candid's.
+  const color = isRunning && timer.isLowTime ? 'red' : undefined;
   return (
     <>
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -68,7 +69,7 @@ export function QuestionTimer({ limitMs, view }: { limitMs: number; view: Questi
         </Alert>
       ) : null}
       {phase === 'recorded' && timer.isTimeUp ? (
-        <Alert color="blue" variant="light" data-testid="time-up-kept">
+        <Alert variant="light" data-testid="time-up-kept">
           {t('interviewProgress.timer.timeUpKept')}
         </Alert>
       ) : null}
