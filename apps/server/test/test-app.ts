@@ -53,6 +53,11 @@ export async function createTestApp(
     config,
     dataDir,
     close: async () => {
+      // A file that listened (signed URLs fetched for real) can leave the test's own keep-alive
+      // socket open; under load Node's server.close() then waited on it for good (the afterAll
+      // hook timed out, every test passed). Every test is over here, so its sockets go, as the
+      // real server cuts what outlives its shutdown deadline (main.ts).
+      if (app.server.listening) app.server.closeAllConnections();
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
