@@ -196,6 +196,27 @@ export function companySignature(companyName: string, lang: Language): string | 
   return name ? viaProduct(isolate(name), lang) : undefined;
 }
 
+/**
+ * What an e-mail sent in the company's name to a candidate carries of it: its name as the
+ * sender, its accent, its logo (an absolute address; empty: none) above the greeting, and its
+ * signature as the last line. `values` go to {@link renderEmail}'s values, `signature` into its
+ * content.
+ */
+export function companySender(
+  lang: Language,
+  company: { companyName: string; logoUrl?: string; accentColor?: string | null },
+) {
+  const signature = companySignature(company.companyName, lang);
+  return {
+    values: {
+      fromName: companySenderName(company.companyName, lang),
+      accentColor: company.accentColor,
+      ...(company.logoUrl ? { logo: { url: company.logoUrl, alt: company.companyName } } : {}),
+    },
+    signature: signature ? { signature } : {},
+  };
+}
+
 function viaProduct(name: string, lang: Language): string {
   return lang === 'he' ? `${name} דרך ${PRODUCT_NAME}` : `${name} via ${PRODUCT_NAME}`;
 }

@@ -1,11 +1,5 @@
 import type { Language } from '@candid/domain';
-import {
-  companySenderName,
-  companySignature,
-  isolate,
-  renderEmail,
-  type RenderedEmail,
-} from '../../mail/layout';
+import { companySender, isolate, renderEmail, type RenderedEmail } from '../../mail/layout';
 
 /** The code that resumes, on this device, an interview the address already has under way. */
 export function resumeCodeEmail(input: {
@@ -20,6 +14,7 @@ export function resumeCodeEmail(input: {
   accentColor?: string | null;
 }): RenderedEmail {
   const he = input.lang === 'he';
+  const sender = companySender(input.lang, input);
   const name = isolate(input.fName.trim());
   return renderEmail(
     input.lang,
@@ -44,13 +39,11 @@ export function resumeCodeEmail(input: {
           : `The code is valid for ${input.ttlMinutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
       ],
       // Sent in the company's name: signed by it, via Candid, as its invitations are.
-      signature: companySignature(input.companyName, input.lang),
+      ...sender.signature,
     },
     {
       code: input.code,
-      fromName: companySenderName(input.companyName, input.lang),
-      accentColor: input.accentColor,
-      ...(input.logoUrl ? { logo: { url: input.logoUrl, alt: input.companyName } } : {}),
+      ...sender.values,
     },
   );
 }

@@ -1,11 +1,5 @@
 import type { Language } from '@candid/domain';
-import {
-  companySenderName,
-  companySignature,
-  isolate,
-  renderEmail,
-  type RenderedEmail,
-} from '../../mail/layout';
+import { companySender, isolate, renderEmail, type RenderedEmail } from '../../mail/layout';
 
 /** The confirmation of a submitted interview, with the private link to the status page. */
 export function confirmationEmail(input: {
@@ -19,6 +13,7 @@ export function confirmationEmail(input: {
   link: string;
 }): RenderedEmail {
   const he = input.lang === 'he';
+  const sender = companySender(input.lang, input);
   const name = isolate(input.fName.trim());
   return renderEmail(
     input.lang,
@@ -43,13 +38,11 @@ export function confirmationEmail(input: {
           : 'The link is yours alone; no password is needed.',
       ],
       // Sent in the company's name: signed by it, via Candid, as its invitations are.
-      signature: companySignature(input.companyName, input.lang),
+      ...sender.signature,
     },
     {
       link: input.link,
-      fromName: companySenderName(input.companyName, input.lang),
-      accentColor: input.accentColor,
-      ...(input.logoUrl ? { logo: { url: input.logoUrl, alt: input.companyName } } : {}),
+      ...sender.values,
     },
   );
 }

@@ -1,7 +1,6 @@
 import { DATE_LOCALES, interviewLengthMin, type Language, type Question } from '@candid/domain';
 import {
-  companySenderName,
-  companySignature,
+  companySender,
   isolate,
   renderEmail,
   type EmailLinkLine,
@@ -50,19 +49,6 @@ function jobFacts(lang: Language, job: JobFacts): string[] {
   return facts;
 }
 
-/** The sender's name, the logo and the signature of an e-mail sent in the company's name. */
-function senderOf(lang: Language, job: JobFacts) {
-  const signature = companySignature(job.companyName, lang);
-  return {
-    values: {
-      fromName: companySenderName(job.companyName, lang),
-      accentColor: job.accentColor,
-      ...(job.logoUrl ? { logo: { url: job.logoUrl, alt: job.companyName } } : {}),
-    },
-    signature: signature ? { signature } : {},
-  };
-}
-
 function greeting(lang: Language, fName: string): string {
   const name = isolate(fName.trim());
   return lang === 'he' ? `שלום ${name},` : `Hi ${name},`;
@@ -93,7 +79,7 @@ export function invitationEmail(
     .split(/\r?\n/u)
     .map((line) => line.trim())
     .filter(Boolean);
-  const sender = senderOf(input.lang, input);
+  const sender = companySender(input.lang, input);
   return renderEmail(
     input.lang,
     {
@@ -163,7 +149,7 @@ export function deadlineReminderEmail(
   },
 ): RenderedEmail {
   const he = input.lang === 'he';
-  const sender = senderOf(input.lang, input);
+  const sender = companySender(input.lang, input);
   return renderEmail(
     input.lang,
     {
@@ -205,7 +191,7 @@ export function reminderEmail(
   },
 ): RenderedEmail {
   const he = input.lang === 'he';
-  const sender = senderOf(input.lang, input);
+  const sender = companySender(input.lang, input);
   let last: string;
   if (input.deadlineReminderFollows) {
     last = he
