@@ -1,10 +1,14 @@
 // `npm test`: every layer, stopping at the first failure:
-// system packages → the OpenAPI document and typed client → the production build → the checks
-// and unit suites on two cores (typecheck, lint (ESLint and Prettier), the server's and the web
-// app's tests, the domain's tests, dead code (knip), import circles (madge), the i18n check, the
-// OpenAPI lint) → e2e → e2e scaled out (three processes behind nginx; skipped, saying why,
-// without its services). Two steps run at once (each is one process on one core); a core that
-// finishes a step takes the next one waiting, so neither waits for the other while work is left.
+// system packages → the OpenAPI document and typed client → the production build → one pool on
+// two cores: the e2e lane (e2e in Chromium, then e2e scaled out: three processes behind nginx,
+// skipped, saying why, without its services) beside the checks and unit suites (typecheck, lint
+// (ESLint and Prettier), the server's and the web app's tests, the domain's tests, dead code
+// (knip), import circles (madge), the i18n check, the OpenAPI lint). The e2e lane keeps one core
+// while the other takes the checks one after another; a core that finishes takes the next step
+// waiting, so neither waits for the other while work is left. The e2e suite alone leaves about a
+// third of its two cores idle (its specs wait on real time: a one-minute answer, an outage), so
+// running it beside the checks instead of after them is most of what keeps the run within 15
+// minutes on two cores (docs/testing.md, "Where the time goes").
 // Each step's output is printed in one piece when it ends, so it never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. Under CI a failed test runs once more (Vitest's --retry, Playwright's retries): a test
@@ -43,10 +47,43 @@ const vitestStep = (workspace) => [
   { cwd: path.join(root, workspace), env: { VITEST_FLAKY_OUTPUT: vitestFlaky(workspace) } },
 ];
 
+/** The scaled-out run's own Redis database: its API processes' rate-limit counters (one budget
+ * per IP, 127.0.0.1 here) must not be the ones the server tests running beside it count. */
+function scaleOutRedisUrl() {
+  if (!process.env.REDIS_URL) return {};
+  const url = new URL(process.env.REDIS_URL);
+  if (url.pathname === '' || url.pathname === '/') url.pathname = '/1';
+  return { REDIS_URL: url.toString() };
+}
+
+/** The e2e lane: one core's worth of the pool, its two steps one after the other. */
+const e2eLane = {
+  lane: [
+    [
+      'e2e tests (Chromium)',
+      'npm',
+      ['run', 'test:e2e'],
+      { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } },
+    ],
+    // The deploy recipe run for real (docs/deploy.md): three processes behind nginx on
+    // PostgreSQL, Redis and moto. Its tests skip, saying what is missing, when one is not here.
+    [
+      'e2e tests, scaled out (three processes behind nginx)',
+      'npx',
+      ['playwright', 'test', '-c', 'playwright.scale-out.config.ts'],
+      {
+        cwd: path.join(root, 'e2e'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: scaleOutReport, ...scaleOutRedisUrl() },
+      },
+    ],
+  ],
+};
+
 /**
- * Each entry is a step, or `{ pool }`: steps two cores take in turn, in this order (the quick
- * checks first, so a type or lint error shows within minutes; the long suites next; the short
- * steps last, filling whichever core frees up first).
+ * Each entry is a step, or `{ pool }`: steps (or lanes, steps run one after another) two cores
+ * take in turn, in this order: the e2e lane, the longest, first; then the quick checks, so a type
+ * or lint error shows within minutes; the long suites next; the short steps last, filling
+ * whichever core frees up first.
  */
 const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
@@ -59,6 +96,7 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   {
     pool: [
+      e2eLane,
       ['typecheck', 'npm', ['run', 'typecheck']],
       ['lint', 'npm', ['run', 'lint']],
       vitestStep('apps/server'),
@@ -72,8 +110,7 @@ const steps = [
       // Redocly's recommended rules on that document: 0 errors; a warning kept is off in redocly.yaml.
       ['OpenAPI lint (Redocly)', 'npm', ['run', 'openapi:lint']],
       // On CI, the runtime-sensitive server tests again on each current Node LTS line (binaries
-      // from the npm registry): last in the pool, they fill the core the checks leave free while
-      // the server suite runs on the other.
+      // from the npm registry): last in the pool, they fill whichever core frees up first.
       ...(process.env.CI
         ? [22, 24].map((major) => [
             `server tests on Node ${major}`,
@@ -83,20 +120,6 @@ const steps = [
         : []),
     ],
   },
-  [
-    'e2e tests (Chromium)',
-    'npm',
-    ['run', 'test:e2e'],
-    { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } },
-  ],
-  // The deploy recipe run for real (docs/deploy.md): three processes behind nginx on
-  // PostgreSQL, Redis and moto. Its tests skip, saying what is missing, when one is not here.
-  [
-    'e2e tests, scaled out (three processes behind nginx)',
-    'npx',
-    ['playwright', 'test', '-c', 'playwright.scale-out.config.ts'],
-    { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_FILE: scaleOutReport } },
-  ],
 ];
 
 /** Titles of the e2e tests that failed first and passed on retry, from Playwright's JSON report. */
@@ -154,6 +177,28 @@ function runInline([name, command, args, options = {}]) {
   return result.status ?? 1;
 }
 
+/** The pool's steps running now, each the leader of its own process group. */
+const running = new Set();
+
+/** Stops every step still running (its whole process group: npm, Vitest, Chromium, servers). */
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // It has just ended.
+    }
+  }
+}
+
+// Detached steps do not get the terminal's Ctrl-C: pass it (or a SIGTERM) on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(130);
+  });
+}
+
 /** Runs one step with its output captured, printed in one piece when it ends. */
 function runCaptured([name, command, args, options = {}]) {
   return new Promise((resolve) => {
@@ -161,12 +206,15 @@ function runCaptured([name, command, args, options = {}]) {
       cwd: options.cwd ?? root,
       env: { ...process.env, ...options.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    running.add(child);
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
-      process.stdout.write(`\n▶ ${name}\n`);
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      process.stdout.write(`\n▶ ${name}${signal ? ` (stopped: ${signal})` : ''}\n`);
       process.stdout.write(Buffer.concat(output));
       resolve(code ?? 1);
     });
@@ -179,24 +227,33 @@ function report(name, status, stepStarted) {
   else console.log(`✔ ${name} (${seconds}s)`);
 }
 
-/** Vitest runs one worker on two cores; two steps at once keep both cores busy. */
+/** Vitest runs one worker on two cores, the e2e suite two browsers that often wait: two steps
+ * at once keep both cores busy. */
 const CORES = 2;
 
 /**
  * Runs the steps on `CORES` cores: each core takes the next step waiting when it is free. After
- * a failure no new step starts; the ones running finish. Resolves with the first failure's
- * status (0 when every step passed).
+ * a failure no new step starts and the ones running are stopped (the e2e lane would otherwise
+ * hold the failure back for minutes). Resolves with the first failure's status (0 when every
+ * step passed).
  */
 async function runPool(pool) {
   const waiting = [...pool];
   let failure = 0;
   const core = async () => {
     while (failure === 0 && waiting.length > 0) {
-      const step = waiting.shift();
-      const stepStarted = Date.now();
-      const status = await runCaptured(step);
-      report(step[0], status, stepStarted);
-      if (status !== 0 && failure === 0) failure = status;
+      const entry = waiting.shift();
+      for (const step of entry.lane ?? [entry]) {
+        if (failure !== 0) break;
+        const stepStarted = Date.now();
+        const status = await runCaptured(step);
+        if (failure !== 0) break; // stopped because another step failed: that one is reported
+        report(step[0], status, stepStarted);
+        if (status !== 0) {
+          failure = status;
+          stopRunning();
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: CORES }, core));
