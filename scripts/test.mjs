@@ -1,14 +1,13 @@
 // `npm test`: every layer, stopping at the first failure:
-// system packages → the OpenAPI document and typed client → the production build → one pool on
-// two cores: the e2e lane (e2e in Chromium, then e2e scaled out: three processes behind nginx,
-// skipped, saying why, without its services) beside the checks and unit suites (typecheck, lint
-// (ESLint and Prettier), the server's and the web app's tests, the domain's tests, dead code
-// (knip), import circles (madge), the i18n check, the OpenAPI lint). The e2e lane keeps one core
-// while the other takes the checks one after another; a core that finishes takes the next step
-// waiting, so neither waits for the other while work is left. The e2e suite alone leaves about a
-// third of its two cores idle (its specs wait on real time: a one-minute answer, an outage), so
-// running it beside the checks instead of after them is most of what keeps the run within 15
-// minutes on two cores (docs/testing.md, "Where the time goes").
+// system packages → the OpenAPI document and typed client → the production build → one pool,
+// three steps at a time on two cores: the e2e lane (e2e in Chromium, then e2e scaled out: three
+// processes behind nginx, skipped, saying why, without its services) beside the checks and unit
+// suites (typecheck, lint (ESLint and Prettier), the server's and the web app's tests, the
+// domain's tests, dead code (knip), import circles (madge), the i18n check, the OpenAPI lint). A
+// slot that finishes takes the next step waiting, so none waits while work is left. The e2e suite
+// alone leaves about a third of its two cores idle (its specs wait on real time: a one-minute
+// answer, an outage); beside the checks that time is used (1,058 s for the whole run where the
+// e2e suite after the checks took 1,232; docs/performance.md, "The whole npm test").
 // Each step's output is printed in one piece when it ends, so it never interleaves.
 // Ends with one plain line "N passed, N flaky, N failed, N skipped" summed over every test
 // runner. Under CI a failed test runs once more (Vitest's --retry, Playwright's retries): a test
@@ -56,7 +55,7 @@ function scaleOutRedisUrl() {
   return { REDIS_URL: url.toString() };
 }
 
-/** The e2e lane: one core's worth of the pool, its two steps one after the other. */
+/** The e2e lane: one slot of the pool, its two steps one after the other. */
 const e2eLane = {
   lane: [
     [
@@ -80,10 +79,10 @@ const e2eLane = {
 };
 
 /**
- * Each entry is a step, or `{ pool }`: steps (or lanes, steps run one after another) two cores
+ * Each entry is a step, or `{ pool }`: steps (or lanes, steps run one after another) the slots
  * take in turn, in this order: the e2e lane, the longest, first; then the quick checks, so a type
  * or lint error shows within minutes; the long suites next; the short steps last, filling
- * whichever core frees up first.
+ * whichever slot frees up first.
  */
 const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
@@ -110,7 +109,7 @@ const steps = [
       // Redocly's recommended rules on that document: 0 errors; a warning kept is off in redocly.yaml.
       ['OpenAPI lint (Redocly)', 'npm', ['run', 'openapi:lint']],
       // On CI, the runtime-sensitive server tests again on each current Node LTS line (binaries
-      // from the npm registry): last in the pool, they fill whichever core frees up first.
+      // from the npm registry): last in the pool, they fill whichever slot frees up first.
       ...(process.env.CI
         ? [22, 24].map((major) => [
             `server tests on Node ${major}`,
