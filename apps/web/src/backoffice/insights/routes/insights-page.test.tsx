@@ -7,7 +7,6 @@ import { buildInsightsCsv } from '../components/insights-csv';
 import InsightsPage from './insights-page';
 
 const PATH = '/backoffice/insights';
-const SLOW = { timeout: 8000 };
 
 function funnel(
   name: string | null,
@@ -107,7 +106,7 @@ describe('InsightsPage', () => {
       user: TEST_USER,
       routes: { 'GET insights/funnel': { body: funnel(null, 3) }, 'GET job': jobList },
     });
-    const table = await screen.findByTestId('funnel-table', {}, SLOW);
+    const table = await screen.findByTestId('funnel-table');
     const opened = within(table).getByRole('row', { name: /Opened/ });
     expect(within(opened).getByText('3')).toBeInTheDocument();
     expect(within(opened).getByText('50% of the step before')).toBeInTheDocument();
@@ -126,7 +125,7 @@ describe('InsightsPage', () => {
       user: { ...TEST_USER, orgRole: 'reviewer' },
       routes: { 'GET insights/funnel': { body: funnel('Designer', 3) }, 'GET job': jobList },
     });
-    expect(await screen.findByText('Choose a job to see its funnel', {}, SLOW)).toBeVisible();
+    expect(await screen.findByText('Choose a job to see its funnel')).toBeVisible();
     expect(screen.queryByRole('radiogroup', { name: 'Scope' })).toBeNull();
     expect(screen.queryByText('Organisation')).toBeNull();
     expect(view.fetchMock.calls.filter((call) => call.path.startsWith('insights'))).toEqual([]);
@@ -141,7 +140,7 @@ describe('InsightsPage', () => {
         'GET job': jobList,
       },
     });
-    expect(await screen.findByTestId('insights-empty', {}, SLOW)).toHaveTextContent(
+    expect(await screen.findByTestId('insights-empty')).toHaveTextContent(
       'No interview activity in this period',
     );
     expect(screen.queryByTestId('funnel-table')).toBeNull();
@@ -166,14 +165,14 @@ describe('InsightsPage', () => {
         }),
       },
     });
-    await userEvent.click(await screen.findByRole('radio', { name: 'Job' }, SLOW));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Job' }));
     expect(await screen.findByTestId('insights-choose')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Job' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Nurse' }, SLOW));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nurse' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Compare with' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Designer' }, SLOW));
-    const table = await screen.findByTestId('funnel-table', {}, SLOW);
-    await within(table).findByRole('columnheader', { name: 'Designer' }, SLOW);
+    await userEvent.click(await screen.findByRole('option', { name: 'Designer' }));
+    const table = await screen.findByTestId('funnel-table');
+    await within(table).findByRole('columnheader', { name: 'Designer' });
     const opened = within(table).getByRole('row', { name: /Opened/ });
     expect(within(opened).getByText('3')).toBeInTheDocument();
     expect(within(opened).getByText('7')).toBeInTheDocument();

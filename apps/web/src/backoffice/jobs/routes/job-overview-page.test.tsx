@@ -205,42 +205,38 @@ describe('JobOverviewPage', () => {
     expect(screen.getAllByRole('button', { name: /^Create/ })).toHaveLength(1);
   });
 
-  it(
-    'pages 30 jobs at a time and goes back a page when archiving empties the last one',
-    { timeout: 30000 },
-    async () => {
-      const jobs = Array.from({ length: 31 }, (_, index) => makeJob(index + 1));
-      const view = renderScreen(<JobOverviewPage />, {
-        path: '/backoffice/job',
-        user: TEST_USER,
-        routes: {
-          'GET job': jobListRoute(jobs),
-          'GET template/default': { body: [] },
-          'PUT job': (call) => {
-            const sent = (call.body as { jobs: Job[] }).jobs[0]!;
-            const stored = jobs.find((job) => job._id === sent._id)!;
-            stored.archivedAt = sent.archivedAt;
-            return { body: { jobs: [stored] } };
-          },
+  it('pages 30 jobs at a time and goes back a page when archiving empties the last one', async () => {
+    const jobs = Array.from({ length: 31 }, (_, index) => makeJob(index + 1));
+    const view = renderScreen(<JobOverviewPage />, {
+      path: '/backoffice/job',
+      user: TEST_USER,
+      routes: {
+        'GET job': jobListRoute(jobs),
+        'GET template/default': { body: [] },
+        'PUT job': (call) => {
+          const sent = (call.body as { jobs: Job[] }).jobs[0]!;
+          const stored = jobs.find((job) => job._id === sent._id)!;
+          stored.archivedAt = sent.archivedAt;
+          return { body: { jobs: [stored] } };
         },
-      });
-      expect(await screen.findAllByTestId('job-card')).toHaveLength(30);
-      const pager = screen.getByRole('navigation', { name: 'Pages' });
-      await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
-      await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(1));
-      expect(screen.getByText('Job 31')).toBeVisible();
+      },
+    });
+    expect(await screen.findAllByTestId('job-card')).toHaveLength(30);
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(1));
+    expect(screen.getByText('Job 31')).toBeVisible();
 
-      await userEvent.click(screen.getByRole('button', { name: 'Actions for Job 31' }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Job 31' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
 
-      await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(30));
-      // One page left: the pager hides.
-      expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
-      const archived = view.fetchMock.callsTo('PUT job')[0]!.body as { jobs: Job[] };
-      expect(archived.jobs[0]!.archivedAt).toBeTruthy();
-      expect(await screen.findByText('The job was archived')).toBeVisible();
-    },
-  );
+    await waitFor(() => expect(screen.getAllByTestId('job-card')).toHaveLength(30));
+    // One page left: the pager hides.
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    const archived = view.fetchMock.callsTo('PUT job')[0]!.body as { jobs: Job[] };
+    expect(archived.jobs[0]!.archivedAt).toBeTruthy();
+    expect(await screen.findByText('The job was archived')).toBeVisible();
+  });
 
   it('puts the job back and shows the failure alert when archiving fails', async () => {
     renderScreen(<JobOverviewPage />, {

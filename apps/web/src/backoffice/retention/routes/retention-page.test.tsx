@@ -8,7 +8,6 @@ import RetentionPage from './retention-page';
 const OWNER = { ...TEST_USER, orgRole: 'owner' as const };
 const MEMBER = { ...TEST_USER, orgRole: 'recruiter' as const };
 const PATH = '/backoffice/data-retention';
-const SLOW = { timeout: 8000 };
 
 function preview(months: number, names: string[]): RetentionPreview {
   return {
@@ -78,11 +77,7 @@ function consentRoutes() {
 
 async function choose(option: string) {
   await userEvent.click(
-    await screen.findByRole(
-      'combobox',
-      { name: /Delete archived and rejected applicants after/ },
-      SLOW,
-    ),
+    await screen.findByRole('combobox', { name: /Delete archived and rejected applicants after/ }),
   );
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
@@ -90,7 +85,7 @@ async function choose(option: string) {
 describe('RetentionPage (data retention)', () => {
   it('shows who a period would delete now before anything is saved, then saves after a confirmation', async () => {
     const view = renderRetention();
-    expect(await screen.findByText(/Currently off/, {}, SLOW)).toBeVisible();
+    expect(await screen.findByText(/Currently off/)).toBeVisible();
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
 
@@ -139,7 +134,7 @@ describe('RetentionPage (data retention)', () => {
 
   it('turns retention off without a dry run', async () => {
     const view = renderRetention(6);
-    expect(await screen.findByText(/deleted 6 months after/, {}, SLOW)).toBeVisible();
+    expect(await screen.findByText(/deleted 6 months after/)).toBeVisible();
     await choose('Never (off)');
     expect(screen.queryByTestId('retention-preview')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -153,7 +148,7 @@ describe('RetentionPage (data retention)', () => {
 
   it('asks before changing a period already on, naming it a change', async () => {
     const view = renderRetention(6);
-    expect(await screen.findByText(/deleted 6 months after/, {}, SLOW)).toBeVisible();
+    expect(await screen.findByText(/deleted 6 months after/)).toBeVisible();
     await choose('12 months');
     expect(await screen.findByText('Nobody would be deleted today.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -169,7 +164,7 @@ describe('RetentionPage (data retention)', () => {
 
   it('lets the owner edit the consent notice, starting from the standard text, saved as a new version', async () => {
     const view = renderRetention(12);
-    const section = await screen.findByTestId('consent-notice', {}, SLOW);
+    const section = await screen.findByTestId('consent-notice');
     expect(within(section).getByTestId('consent-notice-version')).toHaveTextContent(
       'The standard notice is in use',
     );
@@ -193,7 +188,7 @@ describe('RetentionPage (data retention)', () => {
 
   it('tells a member that the owner decides, and asks the server nothing', async () => {
     const view = renderScreen(<RetentionPage />, { path: PATH, user: MEMBER, routes: {} });
-    expect(await screen.findByTestId('owner-only', {}, SLOW)).toHaveTextContent(
+    expect(await screen.findByTestId('owner-only')).toHaveTextContent(
       "Only the organization's owner sets how long applicants' data is kept.",
     );
     expect(view.fetchMock.calls.filter((call) => call.path.startsWith('org/'))).toHaveLength(0);
@@ -208,8 +203,6 @@ describe('RetentionPage (data retention)', () => {
     expect(
       await screen.findByText(
         'The retention settings could not be loaded. Reload the page to try again.',
-        {},
-        { timeout: 15000 },
       ),
     ).toBeVisible();
   });

@@ -9,7 +9,6 @@ import {
   makeApplicant,
   renderDetails,
   resetDetailsScreen,
-  SLOW,
 } from './applicant-details-suite';
 import { realtime } from './applicant-details-fakes';
 
@@ -114,7 +113,7 @@ describe('ApplicantDetailsPage: adjustment requests', () => {
         },
       },
     });
-    const card = await screen.findByTestId('accommodation-card', undefined, SLOW);
+    const card = await screen.findByTestId('accommodation-card');
     expect(card).toHaveAttribute('data-status', 'pending');
     expect(within(card).getByText('50 % more time on each question')).toBeVisible();
     expect(within(card).getByText('1 extra take of each answer')).toBeVisible();

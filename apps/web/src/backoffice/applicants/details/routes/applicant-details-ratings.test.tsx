@@ -8,7 +8,6 @@ import {
   makeApplicant,
   renderDetails,
   resetDetailsScreen,
-  SLOW,
 } from './applicant-details-suite';
 
 vi.mock('../../player/interview-player', async () => ({
@@ -73,7 +72,7 @@ describe('ApplicantDetailsPage: scorecard and ratings', () => {
   it('shows the team average, each criterion with who rated, and the answer rating', async () => {
     renderDetails();
     await findHeading();
-    const scorecard = await screen.findByTestId('scorecard', {}, SLOW);
+    const scorecard = await screen.findByTestId('scorecard');
     expect(within(scorecard).getByRole('heading', { name: 'Scorecard' })).toBeVisible();
     expect(
       within(scorecard).getAllByRole('img', { name: 'Average rating 4 from one reviewer' })[0],
@@ -96,7 +95,7 @@ describe('ApplicantDetailsPage: scorecard and ratings', () => {
     const user = userEvent.setup();
     const view = renderDetails({ routes: ratingRoutes() });
     await findHeading();
-    const scorecard = await screen.findByTestId('scorecard', {}, SLOW);
+    const scorecard = await screen.findByTestId('scorecard');
     const overall = within(scorecard).getByRole('group', { name: 'My rating: Overall' });
     // From the keyboard: the star in focus is set with Enter.
     within(overall).getByRole('radio', { name: '2 of 5 stars' }).focus();
@@ -140,7 +139,7 @@ describe('ApplicantDetailsPage: scorecard and ratings', () => {
     const user = userEvent.setup();
     renderDetails({ routes: ratingRoutes({ fail: true }) });
     await findHeading();
-    const scorecard = await screen.findByTestId('scorecard', {}, SLOW);
+    const scorecard = await screen.findByTestId('scorecard');
     const skills = within(scorecard).getByRole('group', { name: 'My rating: Technical skills' });
     await user.click(starOf(within(skills).getByRole('radio', { name: '4 of 5 stars' })));
     expect(await screen.findByText('Could not save the rating')).toBeVisible();

@@ -311,15 +311,12 @@ export function renderDetails({
   return { ...view, updates };
 }
 
-/** Whole screens render slowly on busy test machines: wait longer than the default second. */
-export const SLOW = { timeout: 8000 };
-
 export async function findHeading() {
-  return screen.findByRole('heading', { name: 'Noa Cohen', level: 1 }, SLOW);
+  return screen.findByRole('heading', { name: 'Noa Cohen', level: 1 });
 }
 
 export async function findPlayer() {
-  return screen.findByTestId('player', {}, SLOW);
+  return screen.findByTestId('player', {});
 }
 
 /** Starts each test with no notification shown and the fake player at its first report. */
