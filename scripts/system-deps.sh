@@ -4,7 +4,7 @@
 # nginx is wanted, not required: the scaled-out e2e run (docs/deploy.md) puts it in front of
 # three API processes and skips, saying so, where it is missing. chromium-headless-shell (the
 # same Chromium without its desktop shell) is wanted too: the e2e runs use it when present, since
-# it spends about a sixth less CPU for the same tests (docs/testing.md), and the full Chromium
+# it spends about a fifth less CPU for the same tests (docs/testing.md), and the full Chromium
 # otherwise.
 # As root with apt-get it installs what is missing; otherwise it stops with one clear line.
 set -euo pipefail
