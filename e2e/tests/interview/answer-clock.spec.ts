@@ -142,6 +142,9 @@ test('a question with thinking time counts it down and starts the take by itself
   await expect(page.getByTestId('recording-badge')).toBeVisible({ timeout: 30_000 });
   await expect(step).toHaveAttribute('data-phase', 'recording');
   await expect(page.getByTestId('question-timer')).toHaveText(/^(1:00|0:5\d)$/);
+  // A take stopped within its first moment can hold no frame yet (the encoder had none to give
+  // on two loaded cores) and then has nothing to review: record a few seconds, as a person would.
+  await expect(page.getByTestId('question-timer')).toHaveText(/^0:5[0-7]$/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await expect(step).toHaveAttribute('data-phase', 'recorded');
   // The take becomes playable once its recording is read back (slow on two loaded cores).
