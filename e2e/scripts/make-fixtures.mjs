@@ -82,7 +82,9 @@ function makeFaceY4m(file) {
       v[row * (WIDTH / 2) + col] = clamp(0.5 * r - 0.418688 * g - 0.081312 * b + 128);
     }
   }
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FRAME_RATE}:1 Ip A1:1 C420jpeg\nFRAME\n`);
+  const header = Buffer.from(
+    `YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FRAME_RATE}:1 Ip A1:1 C420jpeg\nFRAME\n`,
+  );
   writeFileSync(file, Buffer.concat([header, y, u, v]));
 }
 
