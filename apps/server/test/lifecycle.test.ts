@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
 
 /**
  * The process lifecycle as a supervisor sees it: SIGTERM to `npm start` (what systemd and
@@ -15,6 +16,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
+
+/**
+ * A DATA_DIR whose database is already migrated, copied for each process these tests start:
+ * what they test is the process tree and the shutdown, and a server on an empty DATA_DIR first
+ * makes and migrates its database (seconds of CPU each time, on each Node line that runs this
+ * file). A fresh database's start-up is tested by the migration tests and by every e2e run.
+ */
+let migratedDataDir: string;
+beforeAll(async () => {
+  migratedDataDir = await mkdtemp(path.join(os.tmpdir(), 'candid-lifecycle-migrated-'));
+  const handle = await openDatabase({
+    driver: 'pglite',
+    dataDir: path.join(migratedDataDir, 'db'),
+  });
+  await handle.close();
+}, 120_000);
+afterAll(async () => {
+  await rm(migratedDataDir, { recursive: true, force: true });
+});
+
+/** A DATA_DIR of its own for one process, its database migrated (a copy of the one above). */
+async function dataDirCopy(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'candid-lifecycle-'));
+  await cp(migratedDataDir, dir, { recursive: true });
+  return dir;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -130,7 +157,7 @@ describe('npm start', () => {
   let dataDir: string;
   let started: Started | undefined;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'candid-lifecycle-'));
+    dataDir = await dataDirCopy();
   });
   afterAll(async () => {
     killGroup(started);
@@ -161,7 +188,7 @@ describe('npm run dev', () => {
   let dataDir: string;
   let started: Started | undefined;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'candid-lifecycle-'));
+    dataDir = await dataDirCopy();
   });
   afterAll(async () => {
     killGroup(started);
@@ -200,11 +227,13 @@ describe('the server on SIGTERM', () => {
 
   async function startServer(extra: Record<string, string> = {}) {
     const port = await freePort();
+    const ownDataDir = path.join(dataDir, String(port));
+    await cp(migratedDataDir, ownDataDir, { recursive: true });
     running = start(
       process.execPath,
       ['dist/main.js'],
       serverDir,
-      serverEnv(port, path.join(dataDir, String(port)), extra),
+      serverEnv(port, ownDataDir, extra),
     );
     await expect.poll(() => healthy(port), { timeout: 120_000, interval: 250 }).toBe(true);
     return { port, server: running };
