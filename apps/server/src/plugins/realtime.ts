@@ -74,6 +74,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Ap
       client.on('error', (error: Error) => app.log.warn({ err: error }, 'realtime redis error'));
     }
     io.adapter(createAdapter(pub, sub));
+    await awaitSubscription(app, sub);
   }
 
   io.use((socket, next) => {
@@ -124,6 +125,37 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
 });
+
+/** How long start-up waits for Redis to confirm the subscription before serving without it. */
+const SUBSCRIPTION_WAIT_MS = 5_000;
+
+/**
+ * The adapter subscribes without waiting for Redis's answer. A process that served (and that a
+ * load balancer counted healthy) before its subscription took effect missed what the other
+ * processes emitted meanwhile: on a loaded machine, a recruiter connected to a freshly started
+ * process did not hear of an applicant started on another. The subscriber runs its commands in
+ * order, so the answer to a PING queued after the subscriptions means they have taken effect.
+ * When Redis does not answer in time the process serves anyway, saying so, and the queued
+ * subscriptions take effect once it does (realtime is not worth refusing interviews over).
+ */
+async function awaitSubscription(app: FastifyInstance, sub: Redis): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const subscribed = await Promise.race([
+    sub.ping().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), SUBSCRIPTION_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!subscribed) {
+    app.log.warn(
+      `realtime: Redis did not confirm the subscription within ${SUBSCRIPTION_WAIT_MS} ms; serving, and other processes' events arrive once it does`,
+    );
+  }
+}
 
 async function identify(app: FastifyInstance, token: string): Promise<SocketIdentity | null> {
   try {
