@@ -159,8 +159,9 @@ describe('OnboardingPage', () => {
     expect(upload).toBeEnabled();
     expect(screen.queryByText(/to upload a CV/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    // First name, last name, email, phone and city: the CV is not among them.
-    expect(screen.getAllByText('This field is required')).toHaveLength(5);
+    // First name, last name, email, phone and city: the CV is not among them. The form validates
+    // asynchronously, so the errors can land after the click has returned on a loaded machine.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(5));
   });
 
   it('the details form: required errors on submit, CV rules, then consent and the media check', async () => {
@@ -172,7 +173,7 @@ describe('OnboardingPage', () => {
     expect(upload).toBeDisabled();
     expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getAllByText('This field is required')).toHaveLength(6);
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(6));
 
     // An error clears while a valid value is typed, before the field is left.
     await user.type(screen.getByLabelText(/First name/), '  Noa ');
