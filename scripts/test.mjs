@@ -35,7 +35,7 @@ const scaleOutReport = path.join(reportsDir, 'e2e-scale-out.json');
  * On CI the server suite runs on Node 24, the active LTS line, and its runtime-sensitive files
  * again on Node 22 (scripts/test-node-lts.sh); the web app, the domain and the e2e run (whose
  * server is the built one) stay on the machine's Node. Node 24 ran the server suite in 311 CPU-s
- * where Node 20 took about 355 (docs/performance.md), and the files that ran on 20, 22 and 24
+ * where Node 20 took 368–377 (docs/performance.md), and the files that ran on 20, 22 and 24
  * now run on two lines, the supported ones (Node 20 has reached its end of life).
  */
 const SERVER_NODE = process.env.CI ? '24' : null;
