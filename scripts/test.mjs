@@ -39,13 +39,11 @@ const scaleOutReport = path.join(reportsDir, 'e2e-scale-out.json');
  * now run on two lines, the supported ones (Node 20 has reached its end of life).
  */
 const SERVER_NODE = process.env.CI ? '24' : null;
-const serverNodeDir = path.join(reportsDir, `node-${SERVER_NODE}`);
-const serverNodeEnv = SERVER_NODE
-  ? { PATH: `${path.join(serverNodeDir, 'package', 'bin')}${path.delimiter}${process.env.PATH}` }
-  : {};
+const nodeDir = (major) => path.join(reportsDir, `node-${major}`);
 
-const vitestStep = (workspace, env = {}) => [
-  `unit and integration tests (${workspace}${workspace === 'apps/server' && SERVER_NODE ? `, Node ${SERVER_NODE}` : ''})`,
+/** A workspace's Vitest run, on the Node line `node` (fetched before the pool) when given. */
+const vitestStep = (workspace, node = null) => [
+  `unit and integration tests (${workspace}${node ? `, Node ${node}` : ''})`,
   'npx',
   [
     'vitest',
@@ -56,7 +54,17 @@ const vitestStep = (workspace, env = {}) => [
     `--outputFile=${vitestReport(workspace)}`,
     ...(process.env.CI ? ['--retry=1'] : []),
   ],
-  { cwd: path.join(root, workspace), env: { ...env, VITEST_FLAKY_OUTPUT: vitestFlaky(workspace) } },
+  {
+    cwd: path.join(root, workspace),
+    env: {
+      ...(node
+        ? {
+            PATH: `${path.join(nodeDir(node), 'package', 'bin')}${path.delimiter}${process.env.PATH}`,
+          }
+        : {}),
+      VITEST_FLAKY_OUTPUT: vitestFlaky(workspace),
+    },
+  },
 ];
 
 /** The scaled-out run's own Redis database: its API processes' rate-limit counters (one budget
@@ -111,7 +119,7 @@ const steps = [
         [
           `Node ${SERVER_NODE} for the server suite`,
           'bash',
-          ['scripts/fetch-node.sh', SERVER_NODE, serverNodeDir],
+          ['scripts/fetch-node.sh', SERVER_NODE, nodeDir(SERVER_NODE)],
         ],
       ]
     : []),
@@ -120,7 +128,7 @@ const steps = [
       e2eLane,
       ['typecheck', 'npm', ['run', 'typecheck']],
       ['lint', 'npm', ['run', 'lint']],
-      vitestStep('apps/server', serverNodeEnv),
+      vitestStep('apps/server', SERVER_NODE),
       vitestStep('apps/web'),
       vitestStep('packages/domain'),
       // Unused files, exports and dependencies (knip.json); a few seconds.

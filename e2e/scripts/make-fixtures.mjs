@@ -16,12 +16,12 @@ export const FIXTURES_DIR = path.resolve(here, '../.fixtures');
 
 // A small, slow camera: every frame is encoded (VP9, in software) for as long as a test records,
 // and the e2e suite is bound by CPU on two cores. 320×240 at 10 frames a second instead of
-// 640×480 at 30 cut the suite's CPU by a fifth (docs/testing.md); the face still passes the
-// check, and nothing the tests assert depends on the size or the rate.
+// 640×480 at 30 cut the suite's CPU by a fifth (docs/media-in-tests.md); the face still passes
+// the check, and nothing the tests assert depends on the size or the rate.
 const WIDTH = 320;
 const HEIGHT = 240;
 const FRAME_RATE = 10;
-// sample6.jpg is a group photo; this crop holds one frontal face (scored 0.80–0.99 here).
+// sample6.jpg is a group photo; this crop holds one frontal face (scored 0.80–0.99 at 640×480).
 const CROP = { x: 102, y: 485, width: 480, height: 360 };
 
 function sampleBilinear(image, x, y) {

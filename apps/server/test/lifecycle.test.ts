@@ -36,11 +36,11 @@ afterAll(async () => {
   await rm(migratedDataDir, { recursive: true, force: true });
 });
 
-/** A DATA_DIR of its own for one process, its database migrated (a copy of the one above). */
-async function dataDirCopy(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'candid-lifecycle-'));
-  await cp(migratedDataDir, dir, { recursive: true });
-  return dir;
+/** A DATA_DIR of its own for one process (`dir`, or a new temporary one), its database migrated. */
+async function dataDirCopy(dir?: string): Promise<string> {
+  const target = dir ?? (await mkdtemp(path.join(os.tmpdir(), 'candid-lifecycle-')));
+  await cp(migratedDataDir, target, { recursive: true });
+  return target;
 }
 
 function freePort(): Promise<number> {
@@ -227,8 +227,7 @@ describe('the server on SIGTERM', () => {
 
   async function startServer(extra: Record<string, string> = {}) {
     const port = await freePort();
-    const ownDataDir = path.join(dataDir, String(port));
-    await cp(migratedDataDir, ownDataDir, { recursive: true });
+    const ownDataDir = await dataDirCopy(path.join(dataDir, String(port)));
     running = start(
       process.execPath,
       ['dist/main.js'],
